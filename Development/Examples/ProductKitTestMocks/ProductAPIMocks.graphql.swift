@@ -10,152 +10,152 @@ import ProductKit
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
 public nonisolated enum ProductAPIMocks {
-    /// A builder of `Mutation` test data.
-    public nonisolated struct Mutation: GraphQLMockObject {
-        public static var __typename: String { "Mutation" }
-        public var __fields = GraphQLMockFields()
+  /// A builder of `Mutation` test data.
+  public nonisolated struct Mutation: GraphQLMockObject {
+    public static var __typename: String { "Mutation" }
+    public var __fields = GraphQLMockFields()
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            updateProductPrice _0: Product? = nil
-        ) {
-            self[field: "updateProductPrice"] = _0
-        }
-
-        public var updateProductPrice: Product? { get { self[field: "updateProductPrice"] } set { self[field: "updateProductPrice"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      updateProductPrice _0: Product? = nil
+    ) {
+      self[field: "updateProductPrice"] = _0
     }
 
-    /// A builder of `PageInfo` test data.
-    ///
-    /// Where a page sits in its list.
-    public nonisolated struct PageInfo: GraphQLMockObject {
-        public static var __typename: String { "PageInfo" }
-        public var __fields = GraphQLMockFields()
+    public var updateProductPrice: Product? { get { self[field: "updateProductPrice"] } set { self[field: "updateProductPrice"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            hasNextPage _0: Bool? = nil,
-            endCursor _1: String? = nil
-        ) {
-            self[field: "hasNextPage"] = _0
-            self[field: "endCursor"] = _1
-        }
+  /// A builder of `PageInfo` test data.
+  ///
+  /// Where a page sits in its list.
+  public nonisolated struct PageInfo: GraphQLMockObject {
+    public static var __typename: String { "PageInfo" }
+    public var __fields = GraphQLMockFields()
 
-        public var hasNextPage: Bool? { get { self[field: "hasNextPage"] } set { self[field: "hasNextPage"] = newValue } }
-
-        public var endCursor: String? { get { self[field: "endCursor"] } set { self[field: "endCursor"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      hasNextPage _0: Bool? = nil,
+      endCursor _1: String? = nil
+    ) {
+      self[field: "hasNextPage"] = _0
+      self[field: "endCursor"] = _1
     }
 
-    /// A builder of `Product` test data.
-    public nonisolated struct Product: GraphQLMockObject {
-        public static var __typename: String { "Product" }
-        public var __fields = GraphQLMockFields()
+    public var hasNextPage: Bool? { get { self[field: "hasNextPage"] } set { self[field: "hasNextPage"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            name _1: String? = nil,
-            category _2: GraphQLEnum<ProductAPI.ProductCategory>? = nil,
-            priceCents _3: ProductAPI.Long? = nil,
-            inStock _4: Bool? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "name"] = _1
-            self[field: "category"] = _2
-            self[field: "priceCents"] = _3
-            self[field: "inStock"] = _4
-        }
+    public var endCursor: String? { get { self[field: "endCursor"] } set { self[field: "endCursor"] = newValue } }
+  }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  /// A builder of `Product` test data.
+  public nonisolated struct Product: GraphQLMockObject {
+    public static var __typename: String { "Product" }
+    public var __fields = GraphQLMockFields()
 
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
-
-        public var category: GraphQLEnum<ProductAPI.ProductCategory>? { get { self[field: "category"] } set { self[field: "category"] = newValue } }
-
-        public var priceCents: ProductAPI.Long? { get { self[field: "priceCents"] } set { self[field: "priceCents"] = newValue } }
-
-        public var inStock: Bool? { get { self[field: "inStock"] } set { self[field: "inStock"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      name _1: String? = nil,
+      category _2: GraphQLEnum<ProductAPI.ProductCategory>? = nil,
+      priceCents _3: ProductAPI.Long? = nil,
+      inStock _4: Bool? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "name"] = _1
+      self[field: "category"] = _2
+      self[field: "priceCents"] = _3
+      self[field: "inStock"] = _4
     }
 
-    /// A builder of `ProductConnection` test data.
-    ///
-    /// A page of products (a Relay connection).
-    public nonisolated struct ProductConnection: GraphQLMockObject {
-        public static var __typename: String { "ProductConnection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            edges _0: [ProductEdge]? = nil,
-            pageInfo _1: PageInfo? = nil
-        ) {
-            self[field: "edges"] = _0
-            self[field: "pageInfo"] = _1
-        }
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        public var edges: [ProductEdge]? { get { self[field: "edges"] } set { self[field: "edges"] = newValue } }
+    public var category: GraphQLEnum<ProductAPI.ProductCategory>? { get { self[field: "category"] } set { self[field: "category"] = newValue } }
 
-        public var pageInfo: PageInfo? { get { self[field: "pageInfo"] } set { self[field: "pageInfo"] = newValue } }
+    public var priceCents: ProductAPI.Long? { get { self[field: "priceCents"] } set { self[field: "priceCents"] = newValue } }
+
+    public var inStock: Bool? { get { self[field: "inStock"] } set { self[field: "inStock"] = newValue } }
+  }
+
+  /// A builder of `ProductConnection` test data.
+  ///
+  /// A page of products (a Relay connection).
+  public nonisolated struct ProductConnection: GraphQLMockObject {
+    public static var __typename: String { "ProductConnection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      edges _0: [ProductEdge]? = nil,
+      pageInfo _1: PageInfo? = nil
+    ) {
+      self[field: "edges"] = _0
+      self[field: "pageInfo"] = _1
     }
 
-    /// A builder of `ProductEdge` test data.
-    ///
-    /// A product in a page, with the cursor that points at it.
-    public nonisolated struct ProductEdge: GraphQLMockObject {
-        public static var __typename: String { "ProductEdge" }
-        public var __fields = GraphQLMockFields()
+    public var edges: [ProductEdge]? { get { self[field: "edges"] } set { self[field: "edges"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            cursor _0: String? = nil,
-            node _1: Product? = nil
-        ) {
-            self[field: "cursor"] = _0
-            self[field: "node"] = _1
-        }
+    public var pageInfo: PageInfo? { get { self[field: "pageInfo"] } set { self[field: "pageInfo"] = newValue } }
+  }
 
-        public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
+  /// A builder of `ProductEdge` test data.
+  ///
+  /// A product in a page, with the cursor that points at it.
+  public nonisolated struct ProductEdge: GraphQLMockObject {
+    public static var __typename: String { "ProductEdge" }
+    public var __fields = GraphQLMockFields()
 
-        public var node: Product? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      cursor _0: String? = nil,
+      node _1: Product? = nil
+    ) {
+      self[field: "cursor"] = _0
+      self[field: "node"] = _1
     }
 
-    /// A builder of `Query` test data.
-    public nonisolated struct Query: GraphQLMockObject {
-        public static var __typename: String { "Query" }
-        public var __fields = GraphQLMockFields()
+    public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            product _0: Product? = nil,
-            products _1: [Product]? = nil,
-            productPage _2: ProductConnection? = nil
-        ) {
-            self[field: "product"] = _0
-            self[field: "products"] = _1
-            self[field: "productPage"] = _2
-        }
+    public var node: Product? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
+  }
 
-        public var product: Product? { get { self[field: "product"] } set { self[field: "product"] = newValue } }
+  /// A builder of `Query` test data.
+  public nonisolated struct Query: GraphQLMockObject {
+    public static var __typename: String { "Query" }
+    public var __fields = GraphQLMockFields()
 
-        public var products: [Product]? { get { self[field: "products"] } set { self[field: "products"] = newValue } }
-
-        /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
-        public var productPage: ProductConnection? { get { self[field: "productPage"] } set { self[field: "productPage"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      product _0: Product? = nil,
+      products _1: [Product]? = nil,
+      productPage _2: ProductConnection? = nil
+    ) {
+      self[field: "product"] = _0
+      self[field: "products"] = _1
+      self[field: "productPage"] = _2
     }
 
-    /// A builder of `Subscription` test data.
-    public nonisolated struct Subscription: GraphQLMockObject {
-        public static var __typename: String { "Subscription" }
-        public var __fields = GraphQLMockFields()
+    public var product: Product? { get { self[field: "product"] } set { self[field: "product"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            priceChanged _0: Product? = nil
-        ) {
-            self[field: "priceChanged"] = _0
-        }
+    public var products: [Product]? { get { self[field: "products"] } set { self[field: "products"] = newValue } }
 
-        /// Each new price of one product, as a mutation sets it.
-        public var priceChanged: Product? { get { self[field: "priceChanged"] } set { self[field: "priceChanged"] = newValue } }
+    /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
+    public var productPage: ProductConnection? { get { self[field: "productPage"] } set { self[field: "productPage"] = newValue } }
+  }
+
+  /// A builder of `Subscription` test data.
+  public nonisolated struct Subscription: GraphQLMockObject {
+    public static var __typename: String { "Subscription" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      priceChanged _0: Product? = nil
+    ) {
+      self[field: "priceChanged"] = _0
     }
+
+    /// Each new price of one product, as a mutation sets it.
+    public var priceChanged: Product? { get { self[field: "priceChanged"] } set { self[field: "priceChanged"] = newValue } }
+  }
 }

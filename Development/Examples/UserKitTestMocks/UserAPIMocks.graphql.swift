@@ -10,105 +10,105 @@ import UserKit
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
 public nonisolated enum UserAPIMocks {
-    /// A builder of `Avatar` test data.
-    ///
-    /// An uploaded avatar image, as the server received it.
-    public nonisolated struct Avatar: GraphQLMockObject {
-        public static var __typename: String { "Avatar" }
-        public var __fields = GraphQLMockFields()
+  /// A builder of `Avatar` test data.
+  ///
+  /// An uploaded avatar image, as the server received it.
+  public nonisolated struct Avatar: GraphQLMockObject {
+    public static var __typename: String { "Avatar" }
+    public var __fields = GraphQLMockFields()
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            fileName _0: String? = nil,
-            contentType _1: String? = nil,
-            byteCount _2: Int? = nil,
-            sha256 _3: String? = nil
-        ) {
-            self[field: "fileName"] = _0
-            self[field: "contentType"] = _1
-            self[field: "byteCount"] = _2
-            self[field: "sha256"] = _3
-        }
-
-        public var fileName: String? { get { self[field: "fileName"] } set { self[field: "fileName"] = newValue } }
-
-        public var contentType: String? { get { self[field: "contentType"] } set { self[field: "contentType"] = newValue } }
-
-        public var byteCount: Int? { get { self[field: "byteCount"] } set { self[field: "byteCount"] = newValue } }
-
-        /// The SHA-256 digest of the image's bytes, in lowercase hexadecimal.
-        public var sha256: String? { get { self[field: "sha256"] } set { self[field: "sha256"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      fileName _0: String? = nil,
+      contentType _1: String? = nil,
+      byteCount _2: Int? = nil,
+      sha256 _3: String? = nil
+    ) {
+      self[field: "fileName"] = _0
+      self[field: "contentType"] = _1
+      self[field: "byteCount"] = _2
+      self[field: "sha256"] = _3
     }
 
-    /// A builder of `Mutation` test data.
-    public nonisolated struct Mutation: GraphQLMockObject {
-        public static var __typename: String { "Mutation" }
-        public var __fields = GraphQLMockFields()
+    public var fileName: String? { get { self[field: "fileName"] } set { self[field: "fileName"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            updateUser _0: User? = nil,
-            uploadAvatar _1: User? = nil
-        ) {
-            self[field: "updateUser"] = _0
-            self[field: "uploadAvatar"] = _1
-        }
+    public var contentType: String? { get { self[field: "contentType"] } set { self[field: "contentType"] = newValue } }
 
-        public var updateUser: User? { get { self[field: "updateUser"] } set { self[field: "updateUser"] = newValue } }
+    public var byteCount: Int? { get { self[field: "byteCount"] } set { self[field: "byteCount"] = newValue } }
 
-        /// Sets the user's avatar to the uploaded image.
-        public var uploadAvatar: User? { get { self[field: "uploadAvatar"] } set { self[field: "uploadAvatar"] = newValue } }
+    /// The SHA-256 digest of the image's bytes, in lowercase hexadecimal.
+    public var sha256: String? { get { self[field: "sha256"] } set { self[field: "sha256"] = newValue } }
+  }
+
+  /// A builder of `Mutation` test data.
+  public nonisolated struct Mutation: GraphQLMockObject {
+    public static var __typename: String { "Mutation" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      updateUser _0: User? = nil,
+      uploadAvatar _1: User? = nil
+    ) {
+      self[field: "updateUser"] = _0
+      self[field: "uploadAvatar"] = _1
     }
 
-    /// A builder of `Query` test data.
-    public nonisolated struct Query: GraphQLMockObject {
-        public static var __typename: String { "Query" }
-        public var __fields = GraphQLMockFields()
+    public var updateUser: User? { get { self[field: "updateUser"] } set { self[field: "updateUser"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            user _0: User? = nil
-        ) {
-            self[field: "user"] = _0
-        }
+    /// Sets the user's avatar to the uploaded image.
+    public var uploadAvatar: User? { get { self[field: "uploadAvatar"] } set { self[field: "uploadAvatar"] = newValue } }
+  }
 
-        public var user: User? { get { self[field: "user"] } set { self[field: "user"] = newValue } }
+  /// A builder of `Query` test data.
+  public nonisolated struct Query: GraphQLMockObject {
+    public static var __typename: String { "Query" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      user _0: User? = nil
+    ) {
+      self[field: "user"] = _0
     }
 
-    /// A builder of `User` test data.
-    public nonisolated struct User: GraphQLMockObject {
-        public static var __typename: String { "User" }
-        public var __fields = GraphQLMockFields()
+    public var user: User? { get { self[field: "user"] } set { self[field: "user"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            name _1: String? = nil,
-            email _2: String? = nil,
-            role _3: GraphQLEnum<UserAPI.UserRole>? = nil,
-            createdAt _4: UserAPI.Long? = nil,
-            avatar _5: Avatar? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "name"] = _1
-            self[field: "email"] = _2
-            self[field: "role"] = _3
-            self[field: "createdAt"] = _4
-            self[field: "avatar"] = _5
-        }
+  /// A builder of `User` test data.
+  public nonisolated struct User: GraphQLMockObject {
+    public static var __typename: String { "User" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
-
-        public var email: String? { get { self[field: "email"] } set { self[field: "email"] = newValue } }
-
-        public var role: GraphQLEnum<UserAPI.UserRole>? { get { self[field: "role"] } set { self[field: "role"] = newValue } }
-
-        /// When the account was created, in milliseconds since 1970.
-        public var createdAt: UserAPI.Long? { get { self[field: "createdAt"] } set { self[field: "createdAt"] = newValue } }
-
-        /// The image the user last uploaded as their avatar, if any.
-        public var avatar: Avatar? { get { self[field: "avatar"] } set { self[field: "avatar"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      name _1: String? = nil,
+      email _2: String? = nil,
+      role _3: GraphQLEnum<UserAPI.UserRole>? = nil,
+      createdAt _4: UserAPI.Long? = nil,
+      avatar _5: Avatar? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "name"] = _1
+      self[field: "email"] = _2
+      self[field: "role"] = _3
+      self[field: "createdAt"] = _4
+      self[field: "avatar"] = _5
     }
+
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+
+    public var email: String? { get { self[field: "email"] } set { self[field: "email"] = newValue } }
+
+    public var role: GraphQLEnum<UserAPI.UserRole>? { get { self[field: "role"] } set { self[field: "role"] = newValue } }
+
+    /// When the account was created, in milliseconds since 1970.
+    public var createdAt: UserAPI.Long? { get { self[field: "createdAt"] } set { self[field: "createdAt"] = newValue } }
+
+    /// The image the user last uploaded as their avatar, if any.
+    public var avatar: Avatar? { get { self[field: "avatar"] } set { self[field: "avatar"] = newValue } }
+  }
 }

@@ -32,8 +32,8 @@ struct CacheControlGenerationTests {
             "\"Other.name\": 7,",
         ]
         let expected =
-            "static let typePolicies = GraphQLTypePolicies(\n        keyFields: [:],\n        maxAges: [\n"
-            + table.map { "            " + $0 + "\n" }.joined() + "        ])"
+            "static let typePolicies = GraphQLTypePolicies(\n    keyFields: [:],\n    maxAges: [\n"
+            + table.map { "      " + $0 + "\n" }.joined() + "    ])"
         #expect(file.contains(expected), "\(file)")
     }
 

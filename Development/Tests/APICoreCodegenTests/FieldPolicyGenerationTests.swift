@@ -38,22 +38,22 @@ struct FieldPolicyGenerationTests {
                 extend interface Node @typePolicy(connectionFields: "friends")
                 """)
         let expected = """
-                    fieldPolicies: [
-                        "Item": [
-                            "friends": .relayConnection(keyArguments: []),
-                        ],
-                        "Node": [
-                            "friends": .relayConnection(keyArguments: []),
-                        ],
-                        "Query": [
-                            "feed": .offsetList(offsetArgument: "offset", keyArguments: ["tag"]),
-                            "item": GraphQLFieldPolicy(keyArguments: ["id"]),
-                            "items": .relayConnection(keyArguments: ["filter"]),
-                        ],
-                    ])
+                fieldPolicies: [
+                  "Item": [
+                    "friends": .relayConnection(keyArguments: []),
+                  ],
+                  "Node": [
+                    "friends": .relayConnection(keyArguments: []),
+                  ],
+                  "Query": [
+                    "feed": .offsetList(offsetArgument: "offset", keyArguments: ["tag"]),
+                    "item": GraphQLFieldPolicy(keyArguments: ["id"]),
+                    "items": .relayConnection(keyArguments: ["filter"]),
+                  ],
+                ])
             """
         #expect(file.contains(expected), "\(file)")
-        #expect(file.contains("static let typePolicies = GraphQLTypePolicies(\n        keyFields: [:],\n"))
+        #expect(file.contains("static let typePolicies = GraphQLTypePolicies(\n    keyFields: [:],\n"))
     }
 
     @Test("apicore.json's policy wins over the schema's for the same field")

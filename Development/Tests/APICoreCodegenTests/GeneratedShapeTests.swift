@@ -79,7 +79,7 @@ struct GeneratedShapeTests {
         let schema = GeneratorHarness.file("Schema/TestAPI.graphql.swift", in: files)
         #expect(
             schema.contains(
-                #"GraphQLParentType.interface(\#n            "Character", possibleTypes: ["Human", "Droid"])"#))
+                #"GraphQLParentType.interface(\#n      "Character", possibleTypes: ["Human", "Droid"])"#))
     }
 
     @Test("generating twice gives the same bytes")
@@ -144,7 +144,7 @@ struct GeneratedShapeTests {
         let files = try CodeGenerator().generate(configuration: set.configuration)
         let namespace = try #require(files.first { $0.path.hasSuffix("/AnimalKingdomAPI.graphql.swift") }).contents
         let policies = namespace.components(separatedBy: "typePolicies = GraphQLTypePolicies(keyFields: [\n")[1]
-            .components(separatedBy: "\n    ])")[0]
+            .components(separatedBy: "\n  ])")[0]
         let keyed = policies.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             keyed == [

@@ -87,7 +87,7 @@ struct TemplateSnapshotTests {
             operations: "query Node { node(id: \"1\") { id } license { name } }")
         try GeneratorHarness.assertSnapshot(files, named: "TypePolicies")
         let namespace = GeneratorHarness.file("Schema/TestAPI.graphql.swift", in: files)
-        #expect(namespace.contains("\"Repository\": [\"owner\", \"name\"],\n        \"User\": [\"id\"],\n    ])"))
+        #expect(namespace.contains("\"Repository\": [\"owner\", \"name\"],\n    \"User\": [\"id\"],\n  ])"))
         #expect(!namespace.contains("\"License\": ["))
     }
 }

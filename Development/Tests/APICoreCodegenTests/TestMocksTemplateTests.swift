@@ -76,8 +76,8 @@ struct TestMocksTemplateTests {
         #expect(text.contains(#"public var hero: (any Character)? {"#))
         // Never selected: no property.
         #expect(!text.contains("unused"))
-        #expect(text.contains("            hero _0: (any Character)? = nil,\n"))
-        #expect(text.contains("            self[field: \"hero\"] = _0\n"))
+        #expect(text.contains("      hero _0: (any Character)? = nil,\n"))
+        #expect(text.contains("      self[field: \"hero\"] = _0\n"))
     }
 
     @Test("names that are keywords, Swift types or builder names are escaped, and their keys kept")

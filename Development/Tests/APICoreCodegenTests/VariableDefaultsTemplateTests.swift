@@ -28,7 +28,7 @@ struct VariableDefaultsTemplateTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.contains("variableDefaults") }) else { return [] }
         guard lines[start].hasSuffix("[") else { return [lines[start]] }
-        let end = lines[start...].firstIndex { $0 == "    ]" } ?? lines.endIndex - 1
+        let end = lines[start...].firstIndex { $0 == "  ]" } ?? lines.endIndex - 1
         return Array(lines[start...end])
     }
 
@@ -60,22 +60,22 @@ struct VariableDefaultsTemplateTests {
             }
             """#)
         let expected = [
-            "    public static let variableDefaults: JSONObject = [",
-            #"        "text": "a \"quote\" \\ \n \0 \u{202e} 😀 é","#,
-            #"        "kind": "B","#,
-            #"        "kinds": ["A"],"#,
-            #"        "options": ["kind": "A", "tags": ["x"], "limit": 3.0, "nested": ["nested": nil]],"#,
-            #"        "ratio": 2.0,"#,
-            #"        "first": -7,"#,
-            #"        "id": "42","#,
-            #"        "ids": ["1", "two"],"#,
-            #"        "flag": false,"#,
-            #"        "big": 9.223372036854776e+18,"#,
-            #"        "any": 150.0,"#,
+            "  public static let variableDefaults: JSONObject = [",
+            #"    "text": "a \"quote\" \\ \n \0 \u{202e} 😀 é","#,
+            #"    "kind": "B","#,
+            #"    "kinds": ["A"],"#,
+            #"    "options": ["kind": "A", "tags": ["x"], "limit": 3.0, "nested": ["nested": nil]],"#,
+            #"    "ratio": 2.0,"#,
+            #"    "first": -7,"#,
+            #"    "id": "42","#,
+            #"    "ids": ["1", "two"],"#,
+            #"    "flag": false,"#,
+            #"    "big": 9.223372036854776e+18,"#,
+            #"    "any": 150.0,"#,
             // A custom scalar's number keeps digits a double cannot hold; a Float is the double the server makes.
-            #"        "huge": .numberText("18446744073709551615"),"#,
-            #"        "price": 0.1,"#,
-            "    ]",
+            #"    "huge": .numberText("18446744073709551615"),"#,
+            #"    "price": 0.1,"#,
+            "  ]",
         ]
         #expect(lines == expected[...].map { Substring($0) })
     }
@@ -87,10 +87,10 @@ struct VariableDefaultsTemplateTests {
             """
         #expect(
             try Self.declaration(operations)
-                == [#"    public static let variableDefaults: JSONObject = ["text": nil, "flag": true]"#])
+                == [#"  public static let variableDefaults: JSONObject = ["text": nil, "flag": true]"#])
         #expect(
             try Self.declaration(operations, accessLevel: .internal)
-                == [#"    static let variableDefaults: JSONObject = ["text": nil, "flag": true]"#])
+                == [#"  static let variableDefaults: JSONObject = ["text": nil, "flag": true]"#])
     }
 
     @Test("an operation whose variables have no defaults declares no variableDefaults")

@@ -148,7 +148,7 @@ public struct CodeGenerator: Sendable {
                     path: configuration.resolved(manifest.path),
                     contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
-        return (files, compilation.referencedTypeNames)
+        return (files.map(\.withTwoSpaceIndentation), compilation.referencedTypeNames)
     }
 
     /// One file per fragment and per operation.

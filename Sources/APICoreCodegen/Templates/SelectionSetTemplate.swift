@@ -52,10 +52,7 @@ struct SelectionSetTemplate {
         lines.append(contentsOf: selections(set, indent: inner))
         lines.append("")
         lines.append("\(inner)\(access)let __object: GraphQLCheckedObject")
-        lines.append("")
-        lines.append("\(inner)\(access)init(__object: GraphQLCheckedObject) {")
-        lines.append("\(inner)    self.__object = __object")
-        lines.append("\(inner)}")
+        lines.append("\(inner)\(access)init(__object: GraphQLCheckedObject) { self.__object = __object }")
         if context.generatesInitializers {
             lines.append("")
             lines += memberwiseInitializer(set, indent: inner)
@@ -261,8 +258,11 @@ struct SelectionSetTemplate {
             let leaf =
                 field.selectionSet != nil || isTypename
                 ? "" : ", leaf: \(context.mapper.outputType(field.type, object: nil)).self"
+            // The runtime's shared `__typename` selection: one load instead of a field built in every table.
             let item =
-                ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)))"
+                isTypename && arguments.isEmpty
+                ? ".__typename"
+                : ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)))"
             items.append(conditional(field.conditions, item))
         }
         for use in set.fragments where !use.isInherited {

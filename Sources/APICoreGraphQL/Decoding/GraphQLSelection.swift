@@ -31,6 +31,10 @@ public enum GraphQLSelection: Sendable {
         .deferred(label: label, GraphQLSelectionTree(type))
     }
 
+    /// The `__typename` that generated code selects on every object (no alias, no leaf type): one shared value that
+    /// every generated table loads, rather than a field each table builds.
+    public static let __typename = GraphQLSelection.field(GraphQLField("__typename", .nonNull(.scalar("String"))))
+
     /// The response key, when the selection is a field.
     public var fieldResponseKey: String? {
         if case .field(let field) = self { return field.responseKey }

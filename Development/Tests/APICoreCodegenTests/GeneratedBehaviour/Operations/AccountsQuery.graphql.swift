@@ -5,243 +5,225 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct AccountsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Accounts" }
-    @_alwaysEmitIntoClient public static var document: String { "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9c37b1434062ce530dcc4b9976dc2a01cbbc4ac06a509e1b1fa4f6bb445c11c7" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Accounts" }
+  @_alwaysEmitIntoClient public static var document: String { "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9c37b1434062ce530dcc4b9976dc2a01cbbc4ac06a509e1b1fa4f6bb445c11c7" }
 
-    public var withNickname: Bool
+  public var withNickname: Bool
 
-    public init(withNickname: Bool) {
-        self.withNickname = withNickname
+  public init(withNickname: Bool) {
+    self.withNickname = withNickname
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["withNickname": withNickname])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("accounts", .nonNull(.list(.nonNull(.object(Accounts.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      accounts _0: [Accounts],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["accounts"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["withNickname": withNickname])
-    }
+    @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public nonisolated struct Accounts: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("admins", .nonNull(.list(.nonNull(.object(Admins.self)))))),
+        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+        .fragment(AccountOwner.self),
+        .inlineFragment(AsOrganization.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        admins _1: [Admins],
+        owner _2: Owner,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["admins"] = _1.__outputJSON
+        data["owner"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Organization` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsOrganization) {
+        self.init(__object: typeCase.__object)
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var admins: [Admins] { __field("admins") }
+
+      @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
+
+      public nonisolated struct Admins: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("accounts", .nonNull(.list(.nonNull(.object(Accounts.self)))))),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            accounts _0: [Accounts],
-            __variables: JSONObject = [:]
+          __typename: String = "User",
+          id _0: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+      }
+
+      public nonisolated struct Owner: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+          .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "User",
+          nickname _0: String? = nil,
+          role _1: GraphQLEnum<BehaviourAPI.Role>,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["nickname"] = _0.__outputJSON
+          data["role"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
+
+        @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
+      }
+
+      public nonisolated struct AsOrganization: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("seats", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Organization",
+          seats _0: Int,
+          owner _1: Owner,
+          id _2: String,
+          admins _3: [AccountsQuery.Data.Accounts.Admins],
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["seats"] = _0.__outputJSON
+          data["owner"] = _1.__outputJSON
+          data["id"] = _2.__outputJSON
+          data["admins"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var seats: Int { __field("seats") }
+
+        @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var admins: [AccountsQuery.Data.Accounts.Admins] { __field("admins") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+        public nonisolated struct Owner: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+            .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "User",
+            id _0: String,
+            nickname _1: String? = nil,
+            role _2: GraphQLEnum<BehaviourAPI.Role>,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["accounts"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["nickname"] = _1.__outputJSON
+            data["role"] = _2.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
+
+          @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
         }
-
-        @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
-
-        public nonisolated struct Accounts: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("admins", .nonNull(.list(.nonNull(.object(Admins.self)))))),
-                .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                .fragment(AccountOwner.self),
-                .inlineFragment(AsOrganization.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                admins _1: [Admins],
-                owner _2: Owner,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["admins"] = _1.__outputJSON
-                data["owner"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Organization` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsOrganization) {
-                self.init(__object: typeCase.__object)
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var admins: [Admins] { __field("admins") }
-
-            @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
-
-            public nonisolated struct Admins: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "User",
-                    id _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-            }
-
-            public nonisolated struct Owner: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
-                    .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "User",
-                    nickname _0: String? = nil,
-                    role _1: GraphQLEnum<BehaviourAPI.Role>,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["nickname"] = _0.__outputJSON
-                    data["role"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
-
-                @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
-            }
-
-            public nonisolated struct AsOrganization: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("seats", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Organization",
-                    seats _0: Int,
-                    owner _1: Owner,
-                    id _2: String,
-                    admins _3: [AccountsQuery.Data.Accounts.Admins],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["seats"] = _0.__outputJSON
-                    data["owner"] = _1.__outputJSON
-                    data["id"] = _2.__outputJSON
-                    data["admins"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var seats: Int { __field("seats") }
-
-                @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var admins: [AccountsQuery.Data.Accounts.Admins] { __field("admins") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                public nonisolated struct Owner: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                        .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
-                        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "User",
-                        id _0: String,
-                        nickname _1: String? = nil,
-                        role _2: GraphQLEnum<BehaviourAPI.Role>,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["nickname"] = _1.__outputJSON
-                        data["role"] = _2.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
-
-                    @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
-                }
-            }
-        }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts {
-    @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
+  @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts.AsOrganization {
-    @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
+  @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
 }

@@ -5,92 +5,86 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct DefaultedQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Defaulted" }
-    @_alwaysEmitIntoClient public static var document: String { "query Defaulted($withNickname: Boolean = true, $first: Int = 2, $filter: UserFilter = {role: ADMIN, minFollowers: 10, name: \"Ada \\\"A\\\" \\\\ é\"}) { users(filter: $filter, first: $first) { __typename id nickname @include(if: $withNickname) } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e85e573a87b425135830dc0a1b32516c66ffae2f2c1cb50b36f3941028fce7fe" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Defaulted" }
+  @_alwaysEmitIntoClient public static var document: String { "query Defaulted($withNickname: Boolean = true, $first: Int = 2, $filter: UserFilter = {role: ADMIN, minFollowers: 10, name: \"Ada \\\"A\\\" \\\\ é\"}) { users(filter: $filter, first: $first) { __typename id nickname @include(if: $withNickname) } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e85e573a87b425135830dc0a1b32516c66ffae2f2c1cb50b36f3941028fce7fe" }
 
-    /// Defaults to `true` when absent.
-    public var withNickname: GraphQLNullable<Bool>
-    /// Defaults to `2` when absent.
-    public var first: GraphQLNullable<Int>
-    /// Defaults to `{role: ADMIN, minFollowers: 10, name: "Ada \"A\" \\ é"}` when absent.
-    public var filter: GraphQLNullable<BehaviourAPI.UserFilter>
+  /// Defaults to `true` when absent.
+  public var withNickname: GraphQLNullable<Bool>
+  /// Defaults to `2` when absent.
+  public var first: GraphQLNullable<Int>
+  /// Defaults to `{role: ADMIN, minFollowers: 10, name: "Ada \"A\" \\ é"}` when absent.
+  public var filter: GraphQLNullable<BehaviourAPI.UserFilter>
 
-    public init(
-        withNickname: GraphQLNullable<Bool> = nil,
-        first: GraphQLNullable<Int> = nil,
-        filter: GraphQLNullable<BehaviourAPI.UserFilter> = nil
-    ) {
-        self.withNickname = withNickname
-        self.first = first
-        self.filter = filter
-    }
+  public init(
+    withNickname: GraphQLNullable<Bool> = nil,
+    first: GraphQLNullable<Int> = nil,
+    filter: GraphQLNullable<BehaviourAPI.UserFilter> = nil
+  ) {
+    self.withNickname = withNickname
+    self.first = first
+    self.filter = filter
+  }
 
-    public var variables: JSONObject {
-        .init(variables: ["withNickname": withNickname, "first": first, "filter": filter])
-    }
+  public var variables: JSONObject {
+    .init(variables: ["withNickname": withNickname, "first": first, "filter": filter])
+  }
 
-    public static let variableDefaults: JSONObject = [
-        "withNickname": true,
-        "first": 2,
-        "filter": ["role": "ADMIN", "minFollowers": 10, "name": "Ada \"A\" \\ é"],
+  public static let variableDefaults: JSONObject = [
+    "withNickname": true,
+    "first": 2,
+    "filter": ["role": "ADMIN", "minFollowers": 10, "name": "Ada \"A\" \\ é"],
+  ]
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("first", .variable("first"))])),
     ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("first", .variable("first"))])),
-        ]
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            users _0: [Users],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["users"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
-
-        public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                nickname _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["nickname"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
-        }
+    @_alwaysEmitIntoClient public init(
+      users _0: [Users],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["users"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
+
+    public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        nickname _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["nickname"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
+    }
+  }
 }

@@ -5,113 +5,107 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct EventQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Event" }
-    @_alwaysEmitIntoClient public static var document: String { "query Event($at: DateTime, $price: Money, $views: BigCount) { event(at: $at, price: $price, views: $views) { __typename at day link uuid price payload views opaque } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a872f8f838491d77f134ff37e7a3be8af0075635cf509f435bb95e236a83921b" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Event" }
+  @_alwaysEmitIntoClient public static var document: String { "query Event($at: DateTime, $price: Money, $views: BigCount) { event(at: $at, price: $price, views: $views) { __typename at day link uuid price payload views opaque } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a872f8f838491d77f134ff37e7a3be8af0075635cf509f435bb95e236a83921b" }
 
-    public var at: GraphQLNullable<BehaviourAPI.DateTime>
-    public var price: GraphQLNullable<BehaviourAPI.Money>
-    public var views: GraphQLNullable<BehaviourAPI.BigCount>
+  public var at: GraphQLNullable<BehaviourAPI.DateTime>
+  public var price: GraphQLNullable<BehaviourAPI.Money>
+  public var views: GraphQLNullable<BehaviourAPI.BigCount>
 
-    public init(
-        at: GraphQLNullable<BehaviourAPI.DateTime> = nil,
-        price: GraphQLNullable<BehaviourAPI.Money> = nil,
-        views: GraphQLNullable<BehaviourAPI.BigCount> = nil
+  public init(
+    at: GraphQLNullable<BehaviourAPI.DateTime> = nil,
+    price: GraphQLNullable<BehaviourAPI.Money> = nil,
+    views: GraphQLNullable<BehaviourAPI.BigCount> = nil
+  ) {
+    self.at = at
+    self.price = price
+    self.views = views
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["at": at, "price": price, "views": views])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("event", .object(Event.self), arguments: [("at", .variable("at")), ("price", .variable("price")), ("views", .variable("views"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      event _0: Event? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.at = at
-        self.price = price
-        self.views = views
+      var data = JSONObject()
+      data["event"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["at": at, "price": price, "views": views])
+    @_alwaysEmitIntoClient public var event: Event? { __field("event") }
+
+    public nonisolated struct Event: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("at", .nonNull(.scalar("DateTime")), leaf: BehaviourAPI.DateTime.self)),
+        .field(GraphQLField("day", .nonNull(.scalar("Day")), leaf: BehaviourAPI.Day.self)),
+        .field(GraphQLField("link", .nonNull(.scalar("Url")), leaf: BehaviourAPI.Url.self)),
+        .field(GraphQLField("uuid", .nonNull(.scalar("Uuid")), leaf: BehaviourAPI.Uuid.self)),
+        .field(GraphQLField("price", .nonNull(.scalar("Money")), leaf: BehaviourAPI.Money.self)),
+        .field(GraphQLField("payload", .nonNull(.scalar("Json")), leaf: BehaviourAPI.Json.self)),
+        .field(GraphQLField("views", .nonNull(.scalar("BigCount")), leaf: BehaviourAPI.BigCount.self)),
+        .field(GraphQLField("opaque", .scalar("Opaque"), leaf: BehaviourAPI.Opaque?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Event",
+        at _0: BehaviourAPI.DateTime,
+        day _1: BehaviourAPI.Day,
+        link _2: BehaviourAPI.Url,
+        uuid _3: BehaviourAPI.Uuid,
+        price _4: BehaviourAPI.Money,
+        payload _5: BehaviourAPI.Json,
+        views _6: BehaviourAPI.BigCount,
+        opaque _7: BehaviourAPI.Opaque? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["at"] = _0.__outputJSON
+        data["day"] = _1.__outputJSON
+        data["link"] = _2.__outputJSON
+        data["uuid"] = _3.__outputJSON
+        data["price"] = _4.__outputJSON
+        data["payload"] = _5.__outputJSON
+        data["views"] = _6.__outputJSON
+        data["opaque"] = _7.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var at: BehaviourAPI.DateTime { __field("at") }
+
+      @_alwaysEmitIntoClient public var day: BehaviourAPI.Day { __field("day") }
+
+      @_alwaysEmitIntoClient public var link: BehaviourAPI.Url { __field("link") }
+
+      @_alwaysEmitIntoClient public var uuid: BehaviourAPI.Uuid { __field("uuid") }
+
+      @_alwaysEmitIntoClient public var price: BehaviourAPI.Money { __field("price") }
+
+      @_alwaysEmitIntoClient public var payload: BehaviourAPI.Json { __field("payload") }
+
+      @_alwaysEmitIntoClient public var views: BehaviourAPI.BigCount { __field("views") }
+
+      @_alwaysEmitIntoClient public var opaque: BehaviourAPI.Opaque? { __field("opaque") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("event", .object(Event.self), arguments: [("at", .variable("at")), ("price", .variable("price")), ("views", .variable("views"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            event _0: Event? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["event"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var event: Event? { __field("event") }
-
-        public nonisolated struct Event: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("at", .nonNull(.scalar("DateTime")), leaf: BehaviourAPI.DateTime.self)),
-                .field(GraphQLField("day", .nonNull(.scalar("Day")), leaf: BehaviourAPI.Day.self)),
-                .field(GraphQLField("link", .nonNull(.scalar("Url")), leaf: BehaviourAPI.Url.self)),
-                .field(GraphQLField("uuid", .nonNull(.scalar("Uuid")), leaf: BehaviourAPI.Uuid.self)),
-                .field(GraphQLField("price", .nonNull(.scalar("Money")), leaf: BehaviourAPI.Money.self)),
-                .field(GraphQLField("payload", .nonNull(.scalar("Json")), leaf: BehaviourAPI.Json.self)),
-                .field(GraphQLField("views", .nonNull(.scalar("BigCount")), leaf: BehaviourAPI.BigCount.self)),
-                .field(GraphQLField("opaque", .scalar("Opaque"), leaf: BehaviourAPI.Opaque?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Event",
-                at _0: BehaviourAPI.DateTime,
-                day _1: BehaviourAPI.Day,
-                link _2: BehaviourAPI.Url,
-                uuid _3: BehaviourAPI.Uuid,
-                price _4: BehaviourAPI.Money,
-                payload _5: BehaviourAPI.Json,
-                views _6: BehaviourAPI.BigCount,
-                opaque _7: BehaviourAPI.Opaque? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["at"] = _0.__outputJSON
-                data["day"] = _1.__outputJSON
-                data["link"] = _2.__outputJSON
-                data["uuid"] = _3.__outputJSON
-                data["price"] = _4.__outputJSON
-                data["payload"] = _5.__outputJSON
-                data["views"] = _6.__outputJSON
-                data["opaque"] = _7.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var at: BehaviourAPI.DateTime { __field("at") }
-
-            @_alwaysEmitIntoClient public var day: BehaviourAPI.Day { __field("day") }
-
-            @_alwaysEmitIntoClient public var link: BehaviourAPI.Url { __field("link") }
-
-            @_alwaysEmitIntoClient public var uuid: BehaviourAPI.Uuid { __field("uuid") }
-
-            @_alwaysEmitIntoClient public var price: BehaviourAPI.Money { __field("price") }
-
-            @_alwaysEmitIntoClient public var payload: BehaviourAPI.Json { __field("payload") }
-
-            @_alwaysEmitIntoClient public var views: BehaviourAPI.BigCount { __field("views") }
-
-            @_alwaysEmitIntoClient public var opaque: BehaviourAPI.Opaque? { __field("opaque") }
-        }
-    }
+  }
 }

@@ -5,108 +5,99 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct StockQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Stock" }
-    @_alwaysEmitIntoClient public static var document: String { "query Stock { stock { __typename sku store count } users { __typename id } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cd0c251d28325677633d99b50efa1a6b46539c66d7c0908ecf6636549f9509ef" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Stock" }
+  @_alwaysEmitIntoClient public static var document: String { "query Stock { stock { __typename sku store count } users { __typename id } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cd0c251d28325677633d99b50efa1a6b46539c66d7c0908ecf6636549f9509ef" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("stock", .nonNull(.list(.nonNull(.object(Stock.self)))))),
-            .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))))),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("stock", .nonNull(.list(.nonNull(.object(Stock.self)))))),
+      .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))))),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            stock _0: [Stock],
-            users _1: [Users],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["stock"] = _0.__outputJSON
-            data["users"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var stock: [Stock] { __field("stock") }
-
-        @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
-
-        public nonisolated struct Stock: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("sku", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("store", .nonNull(.scalar("Int")), leaf: Int.self)),
-                .field(GraphQLField("count", .nonNull(.scalar("Int")), leaf: Int.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Stock",
-                sku _0: String,
-                store _1: Int,
-                count _2: Int,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["sku"] = _0.__outputJSON
-                data["store"] = _1.__outputJSON
-                data["count"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var sku: String { __field("sku") }
-
-            @_alwaysEmitIntoClient public var store: Int { __field("store") }
-
-            @_alwaysEmitIntoClient public var count: Int { __field("count") }
-
-            /// The identity of the object: its type policy's key fields.
-            @_alwaysEmitIntoClient public var id: [AnyHashable] { [sku, store] }
-        }
-
-        public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-        }
+    @_alwaysEmitIntoClient public init(
+      stock _0: [Stock],
+      users _1: [Users],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["stock"] = _0.__outputJSON
+      data["users"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var stock: [Stock] { __field("stock") }
+
+    @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
+
+    public nonisolated struct Stock: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("sku", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("store", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("count", .nonNull(.scalar("Int")), leaf: Int.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Stock",
+        sku _0: String,
+        store _1: Int,
+        count _2: Int,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["sku"] = _0.__outputJSON
+        data["store"] = _1.__outputJSON
+        data["count"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var sku: String { __field("sku") }
+
+      @_alwaysEmitIntoClient public var store: Int { __field("store") }
+
+      @_alwaysEmitIntoClient public var count: Int { __field("count") }
+
+      /// The identity of the object: its type policy's key fields.
+      @_alwaysEmitIntoClient public var id: [AnyHashable] { [sku, store] }
+    }
+
+    public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+    }
+  }
 }

@@ -5,103 +5,94 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "TwoAccountLists" }
-    @_alwaysEmitIntoClient public static var document: String { "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907" }
+  @_alwaysEmitIntoClient public static var operationName: String { "TwoAccountLists" }
+  @_alwaysEmitIntoClient public static var document: String { "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("accounts", alias: "first", .nonNull(.list(.nonNull(.object(First.self)))))),
+      .field(GraphQLField("accounts", alias: "second", .nonNull(.list(.nonNull(.object(Second.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      first _0: [First],
+      second _1: [Second],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["first"] = _0.__outputJSON
+      data["second"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var first: [First] { __field("first") }
+
+    @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
+
+    public nonisolated struct First: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        owner _1: Owner,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["owner"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+      public nonisolated struct Owner: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("accounts", alias: "first", .nonNull(.list(.nonNull(.object(First.self)))))),
-            .field(GraphQLField("accounts", alias: "second", .nonNull(.list(.nonNull(.object(Second.self)))))),
+          .__typename,
+          .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            first _0: [First],
-            second _1: [Second],
-            __variables: JSONObject = [:]
+          __typename: String = "User",
+          role _0: GraphQLEnum<BehaviourAPI.Role>,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["first"] = _0.__outputJSON
-            data["second"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["role"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var first: [First] { __field("first") }
-
-        @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
-
-        public nonisolated struct First: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                owner _1: Owner,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["owner"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-            public nonisolated struct Owner: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "User",
-                    role _0: GraphQLEnum<BehaviourAPI.Role>,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["role"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
-            }
-        }
-
-        public typealias Second = TwoAccountListsQuery.Data.First
+        @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
+      }
     }
+
+    public typealias Second = TwoAccountListsQuery.Data.First
+  }
 }

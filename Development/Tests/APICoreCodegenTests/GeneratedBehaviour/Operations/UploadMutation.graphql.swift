@@ -5,88 +5,82 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct UploadMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "Upload" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation Upload($file: Upload!, $files: [Upload!]!, $profile: ProfileInput, $batch: ProfileBatch, $note: String) { upload(file: $file files: $files profile: $profile batch: $batch note: $note) { __typename count } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7204b119ab360e966839b6a8e8ffe3240548d51274fd38bb2f29530627ea89c4" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Upload" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation Upload($file: Upload!, $files: [Upload!]!, $profile: ProfileInput, $batch: ProfileBatch, $note: String) { upload(file: $file files: $files profile: $profile batch: $batch note: $note) { __typename count } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7204b119ab360e966839b6a8e8ffe3240548d51274fd38bb2f29530627ea89c4" }
 
-    public var file: BehaviourAPI.Upload
-    public var files: [BehaviourAPI.Upload]
-    public var profile: GraphQLNullable<BehaviourAPI.ProfileInput>
-    public var batch: GraphQLNullable<BehaviourAPI.ProfileBatch>
-    public var note: GraphQLNullable<String>
+  public var file: BehaviourAPI.Upload
+  public var files: [BehaviourAPI.Upload]
+  public var profile: GraphQLNullable<BehaviourAPI.ProfileInput>
+  public var batch: GraphQLNullable<BehaviourAPI.ProfileBatch>
+  public var note: GraphQLNullable<String>
 
-    public init(
-        file: BehaviourAPI.Upload,
-        files: [BehaviourAPI.Upload],
-        profile: GraphQLNullable<BehaviourAPI.ProfileInput> = nil,
-        batch: GraphQLNullable<BehaviourAPI.ProfileBatch> = nil,
-        note: GraphQLNullable<String> = nil
+  public init(
+    file: BehaviourAPI.Upload,
+    files: [BehaviourAPI.Upload],
+    profile: GraphQLNullable<BehaviourAPI.ProfileInput> = nil,
+    batch: GraphQLNullable<BehaviourAPI.ProfileBatch> = nil,
+    note: GraphQLNullable<String> = nil
+  ) {
+    self.file = file
+    self.files = files
+    self.profile = profile
+    self.batch = batch
+    self.note = note
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["file": file, "files": files, "profile": profile, "batch": batch, "note": note])
+  }
+
+  public var fileUploads: [GraphQLFileUpload] {
+    GraphQLFileUpload.files(inVariables: ["file": file, "files": files, "profile": profile, "batch": batch])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("upload", .nonNull(.object(Upload.self)), arguments: [("file", .variable("file")), ("files", .variable("files")), ("profile", .variable("profile")), ("batch", .variable("batch")), ("note", .variable("note"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      upload _0: Upload,
+      __variables: JSONObject = [:]
     ) {
-        self.file = file
-        self.files = files
-        self.profile = profile
-        self.batch = batch
-        self.note = note
+      var data = JSONObject()
+      data["upload"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["file": file, "files": files, "profile": profile, "batch": batch, "note": note])
+    @_alwaysEmitIntoClient public var upload: Upload { __field("upload") }
+
+    public nonisolated struct Upload: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("count", .nonNull(.scalar("Int")), leaf: Int.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "UploadResult",
+        count _0: Int,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["count"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var count: Int { __field("count") }
     }
-
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["file": file, "files": files, "profile": profile, "batch": batch])
-    }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("upload", .nonNull(.object(Upload.self)), arguments: [("file", .variable("file")), ("files", .variable("files")), ("profile", .variable("profile")), ("batch", .variable("batch")), ("note", .variable("note"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            upload _0: Upload,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["upload"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var upload: Upload { __field("upload") }
-
-        public nonisolated struct Upload: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("count", .nonNull(.scalar("Int")), leaf: Int.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "UploadResult",
-                count _0: Int,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["count"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var count: Int { __field("count") }
-        }
-    }
+  }
 }

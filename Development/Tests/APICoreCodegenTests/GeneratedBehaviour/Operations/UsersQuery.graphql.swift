@@ -5,93 +5,87 @@ import APICoreGraphQL
 import Foundation
 
 public nonisolated struct UsersQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Users" }
-    @_alwaysEmitIntoClient public static var document: String { "query Users($filter: UserFilter, $nickname: String, $first: Int) { users(filter: $filter, nickname: $nickname, first: $first) { __typename id role followerCount nickname } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8f40abe215c88c8d27a2950bdc131d25a0abd3cc93d5d3e24330fbe199fff33d" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Users" }
+  @_alwaysEmitIntoClient public static var document: String { "query Users($filter: UserFilter, $nickname: String, $first: Int) { users(filter: $filter, nickname: $nickname, first: $first) { __typename id role followerCount nickname } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8f40abe215c88c8d27a2950bdc131d25a0abd3cc93d5d3e24330fbe199fff33d" }
 
-    public var filter: GraphQLNullable<BehaviourAPI.UserFilter>
-    public var nickname: GraphQLNullable<String>
-    public var first: GraphQLNullable<Int>
+  public var filter: GraphQLNullable<BehaviourAPI.UserFilter>
+  public var nickname: GraphQLNullable<String>
+  public var first: GraphQLNullable<Int>
 
-    public init(
-        filter: GraphQLNullable<BehaviourAPI.UserFilter> = nil,
-        nickname: GraphQLNullable<String> = nil,
-        first: GraphQLNullable<Int> = nil
+  public init(
+    filter: GraphQLNullable<BehaviourAPI.UserFilter> = nil,
+    nickname: GraphQLNullable<String> = nil,
+    first: GraphQLNullable<Int> = nil
+  ) {
+    self.filter = filter
+    self.nickname = nickname
+    self.first = first
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["filter": filter, "nickname": nickname, "first": first])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("nickname", .variable("nickname")), ("first", .variable("first"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      users _0: [Users],
+      __variables: JSONObject = [:]
     ) {
-        self.filter = filter
-        self.nickname = nickname
-        self.first = first
+      var data = JSONObject()
+      data["users"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["filter": filter, "nickname": nickname, "first": first])
+    @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
+
+    public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: BehaviourAPI.Long.self)),
+        .field(GraphQLField("nickname", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        role _1: GraphQLEnum<BehaviourAPI.Role>,
+        followerCount _2: BehaviourAPI.Long,
+        nickname _3: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["role"] = _1.__outputJSON
+        data["followerCount"] = _2.__outputJSON
+        data["nickname"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
+
+      @_alwaysEmitIntoClient public var followerCount: BehaviourAPI.Long { __field("followerCount") }
+
+      @_alwaysEmitIntoClient public var nickname: String? { __field("nickname") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("nickname", .variable("nickname")), ("first", .variable("first"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            users _0: [Users],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["users"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
-
-        public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-                .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: BehaviourAPI.Long.self)),
-                .field(GraphQLField("nickname", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                role _1: GraphQLEnum<BehaviourAPI.Role>,
-                followerCount _2: BehaviourAPI.Long,
-                nickname _3: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["role"] = _1.__outputJSON
-                data["followerCount"] = _2.__outputJSON
-                data["nickname"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
-
-            @_alwaysEmitIntoClient public var followerCount: BehaviourAPI.Long { __field("followerCount") }
-
-            @_alwaysEmitIntoClient public var nickname: String? { __field("nickname") }
-        }
-    }
+  }
 }

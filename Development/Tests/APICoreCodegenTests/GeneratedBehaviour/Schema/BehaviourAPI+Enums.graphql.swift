@@ -5,8 +5,8 @@ import APICoreGraphQL
 import Foundation
 
 nonisolated extension BehaviourAPI {
-    public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {
-        case admin = "ADMIN"
-        case member = "MEMBER"
-    }
+  public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {
+    case admin = "ADMIN"
+    case member = "MEMBER"
+  }
 }

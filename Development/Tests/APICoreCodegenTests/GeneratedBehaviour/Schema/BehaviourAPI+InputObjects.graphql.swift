@@ -5,76 +5,76 @@ import APICoreGraphQL
 import Foundation
 
 nonisolated extension BehaviourAPI {
-    /// Profiles nested one level further, so that files are found at any depth.
-    public nonisolated struct ProfileBatch: GraphQLInputObject {
-        public var profiles: [BehaviourAPI.ProfileInput]
-        public var note: GraphQLNullable<String>
+  /// Profiles nested one level further, so that files are found at any depth.
+  public nonisolated struct ProfileBatch: GraphQLInputObject {
+    public var profiles: [BehaviourAPI.ProfileInput]
+    public var note: GraphQLNullable<String>
 
-        public init(
-            profiles: [BehaviourAPI.ProfileInput],
-            note: GraphQLNullable<String> = nil
-        ) {
-            self.profiles = profiles
-            self.note = note
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["profiles": profiles, "note": note])
-        }
-
-        public static var mayContainFiles: Bool { true }
-
-        public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
-            self.profiles.appendFiles(at: path + ".profiles", to: &files)
-        }
+    public init(
+      profiles: [BehaviourAPI.ProfileInput],
+      note: GraphQLNullable<String> = nil
+    ) {
+      self.profiles = profiles
+      self.note = note
     }
 
-    /// A profile whose avatar and documents are files.
-    public nonisolated struct ProfileInput: GraphQLInputObject {
-        public var name: String
-        public var avatar: GraphQLNullable<BehaviourAPI.Upload>
-        public var documents: GraphQLNullable<[BehaviourAPI.Upload]>
-
-        public init(
-            name: String,
-            avatar: GraphQLNullable<BehaviourAPI.Upload> = nil,
-            documents: GraphQLNullable<[BehaviourAPI.Upload]> = nil
-        ) {
-            self.name = name
-            self.avatar = avatar
-            self.documents = documents
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["name": name, "avatar": avatar, "documents": documents])
-        }
-
-        public static var mayContainFiles: Bool { true }
-
-        public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
-            self.avatar.appendFiles(at: path + ".avatar", to: &files)
-            self.documents.appendFiles(at: path + ".documents", to: &files)
-        }
+    public var fields: JSONObject {
+      .init(variables: ["profiles": profiles, "note": note])
     }
 
-    /// A filter whose nullable fields can be absent, null or a value.
-    public nonisolated struct UserFilter: GraphQLInputObject {
-        public var name: GraphQLNullable<String>
-        public var role: GraphQLNullable<GraphQLEnum<BehaviourAPI.Role>>
-        public var minFollowers: GraphQLNullable<BehaviourAPI.Long>
+    public static var mayContainFiles: Bool { true }
 
-        public init(
-            name: GraphQLNullable<String> = nil,
-            role: GraphQLNullable<GraphQLEnum<BehaviourAPI.Role>> = nil,
-            minFollowers: GraphQLNullable<BehaviourAPI.Long> = nil
-        ) {
-            self.name = name
-            self.role = role
-            self.minFollowers = minFollowers
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["name": name, "role": role, "minFollowers": minFollowers])
-        }
+    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+      self.profiles.appendFiles(at: path + ".profiles", to: &files)
     }
+  }
+
+  /// A profile whose avatar and documents are files.
+  public nonisolated struct ProfileInput: GraphQLInputObject {
+    public var name: String
+    public var avatar: GraphQLNullable<BehaviourAPI.Upload>
+    public var documents: GraphQLNullable<[BehaviourAPI.Upload]>
+
+    public init(
+      name: String,
+      avatar: GraphQLNullable<BehaviourAPI.Upload> = nil,
+      documents: GraphQLNullable<[BehaviourAPI.Upload]> = nil
+    ) {
+      self.name = name
+      self.avatar = avatar
+      self.documents = documents
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["name": name, "avatar": avatar, "documents": documents])
+    }
+
+    public static var mayContainFiles: Bool { true }
+
+    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+      self.avatar.appendFiles(at: path + ".avatar", to: &files)
+      self.documents.appendFiles(at: path + ".documents", to: &files)
+    }
+  }
+
+  /// A filter whose nullable fields can be absent, null or a value.
+  public nonisolated struct UserFilter: GraphQLInputObject {
+    public var name: GraphQLNullable<String>
+    public var role: GraphQLNullable<GraphQLEnum<BehaviourAPI.Role>>
+    public var minFollowers: GraphQLNullable<BehaviourAPI.Long>
+
+    public init(
+      name: GraphQLNullable<String> = nil,
+      role: GraphQLNullable<GraphQLEnum<BehaviourAPI.Role>> = nil,
+      minFollowers: GraphQLNullable<BehaviourAPI.Long> = nil
+    ) {
+      self.name = name
+      self.role = role
+      self.minFollowers = minFollowers
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["name": name, "role": role, "minFollowers": minFollowers])
+    }
+  }
 }

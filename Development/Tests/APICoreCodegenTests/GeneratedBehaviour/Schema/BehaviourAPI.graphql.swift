@@ -6,55 +6,55 @@ import Foundation
 
 /// The schema types the operations use.
 public nonisolated enum BehaviourAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, and the times to live its
-    /// `@cacheControl(maxAge:)` gives types and fields, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(
-        keyFields: [
-            "Stock": ["sku", "store"],
-        ],
-        maxAges: [
-            "User": 600,
-            "User.followerCount": 30,
-        ])
+  /// The key fields of the object types the schema gives a `@typePolicy`, and the times to live its
+  /// `@cacheControl(maxAge:)` gives types and fields, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(
+    keyFields: [
+      "Stock": ["sku", "store"],
+    ],
+    maxAges: [
+      "User": 600,
+      "User.followerCount": 30,
+    ])
 
-    public typealias BigCount = Swift.UInt64
+  public typealias BigCount = Swift.UInt64
 
-    /// An ISO 8601 date-time with an offset.
-    public typealias DateTime = Foundation.Date
+  /// An ISO 8601 date-time with an offset.
+  public typealias DateTime = Foundation.Date
 
-    /// An ISO 8601 calendar date.
-    public typealias Day = APICoreGraphQL.GraphQLCalendarDate
+  /// An ISO 8601 calendar date.
+  public typealias Day = APICoreGraphQL.GraphQLCalendarDate
 
-    public typealias Json = APICoreGraphQL.JSONValue
+  public typealias Json = APICoreGraphQL.JSONValue
 
-    /// A 64-bit integer, serialised as a JSON integer.
-    public typealias Long = Swift.Int64
+  /// A 64-bit integer, serialised as a JSON integer.
+  public typealias Long = Swift.Int64
 
-    /// A decimal number, sent as a string of its digits or as a number.
-    public typealias Money = Foundation.Decimal
+  /// A decimal number, sent as a string of its digits or as a number.
+  public typealias Money = Foundation.Decimal
 
-    /// A scalar no configuration maps.
-    public typealias Opaque = String
+  /// A scalar no configuration maps.
+  public typealias Opaque = String
 
-    /// A file, uploaded by the GraphQL multipart request spec.
-    public typealias Upload = GraphQLFile
+  /// A file, uploaded by the GraphQL multipart request spec.
+  public typealias Upload = GraphQLFile
 
-    public typealias Url = Foundation.URL
+  public typealias Url = Foundation.URL
 
-    public typealias Uuid = Foundation.UUID
+  public typealias Uuid = Foundation.UUID
 
-    public nonisolated enum Objects {
-        public static let Event = GraphQLParentType.object("Event")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let Organization = GraphQLParentType.object("Organization")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let Stock = GraphQLParentType.object("Stock")
-        public static let UploadResult = GraphQLParentType.object("UploadResult")
-        public static let User = GraphQLParentType.object("User")
-    }
+  public nonisolated enum Objects {
+    public static let Event = GraphQLParentType.object("Event")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let Organization = GraphQLParentType.object("Organization")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let Stock = GraphQLParentType.object("Stock")
+    public static let UploadResult = GraphQLParentType.object("UploadResult")
+    public static let User = GraphQLParentType.object("User")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Account = GraphQLParentType.interface(
-            "Account", possibleTypes: ["Organization", "Team"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Account = GraphQLParentType.interface(
+      "Account", possibleTypes: ["Organization", "Team"])
+  }
 }

@@ -4,393 +4,366 @@
 import APICoreGraphQL
 
 public nonisolated struct IssueQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Issue" }
-    @_alwaysEmitIntoClient public static var document: String { "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename avatarUrl login } body closed createdAt editor { __typename login } id labels(first: 100) { __typename nodes { __typename color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9ddf39a36593ca1c973975958c4ae4b06498d034eed434bf3cf86d42cb5676c9" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Issue" }
+  @_alwaysEmitIntoClient public static var document: String { "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename avatarUrl login } body closed createdAt editor { __typename login } id labels(first: 100) { __typename nodes { __typename color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9ddf39a36593ca1c973975958c4ae4b06498d034eed434bf3cf86d42cb5676c9" }
 
-    public var owner: String
-    public var repo: String
-    public var number: Int
+  public var owner: String
+  public var repo: String
+  public var number: Int
 
-    public init(owner: String, repo: String, number: Int) {
-        self.owner = owner
-        self.repo = repo
-        self.number = number
+  public init(owner: String, repo: String, number: Int) {
+    self.owner = owner
+    self.repo = repo
+    self.number = number
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "repo": repo, "number": number])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "repo": repo, "number": number])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
+    public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("issue", .object(Issue.self), arguments: [("number", .variable("number"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        id _0: String,
+        name _1: String,
+        issue _2: Issue? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["issue"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// The name of the repository.
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      /// Returns a single issue from the current repository by number.
+      @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
+
+      public nonisolated struct Issue: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
+          .__typename,
+          .field(GraphQLField("author", .object(Author.self))),
+          .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkIssueAPI.DateTime.self)),
+          .field(GraphQLField("editor", .object(Editor.self))),
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
+          .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Issue",
+          author _0: Author? = nil,
+          body _1: String,
+          closed _2: Bool,
+          createdAt _3: GitHawkIssueAPI.DateTime,
+          editor _4: Editor? = nil,
+          id _5: String,
+          labels _6: Labels? = nil,
+          locked _7: Bool,
+          number _8: Int,
+          reactionGroups _9: [ReactionGroups]? = nil,
+          title _10: String,
+          viewerCanReact _11: Bool,
+          viewerCanUpdate _12: Bool,
+          viewerDidAuthor _13: Bool,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["author"] = _0.__outputJSON
+          data["body"] = _1.__outputJSON
+          data["closed"] = _2.__outputJSON
+          data["createdAt"] = _3.__outputJSON
+          data["editor"] = _4.__outputJSON
+          data["id"] = _5.__outputJSON
+          data["labels"] = _6.__outputJSON
+          data["locked"] = _7.__outputJSON
+          data["number"] = _8.__outputJSON
+          data["reactionGroups"] = _9.__outputJSON
+          data["title"] = _10.__outputJSON
+          data["viewerCanReact"] = _11.__outputJSON
+          data["viewerCanUpdate"] = _12.__outputJSON
+          data["viewerDidAuthor"] = _13.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// The actor who authored the comment.
+        @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
-        public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
+        /// Identifies the body of the issue.
+        @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+        /// `true` if the object is closed (definition of closed may depend on type)
+        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+        /// Identifies the date and time when the object was created.
+        @_alwaysEmitIntoClient public var createdAt: GitHawkIssueAPI.DateTime { __field("createdAt") }
+
+        /// The actor who edited the comment.
+        @_alwaysEmitIntoClient public var editor: Editor? { __field("editor") }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// A list of labels associated with the object.
+        @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
+
+        /// `true` if the object is locked
+        @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+        /// Identifies the issue number.
+        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+        /// A list of reactions grouped by content left on the subject.
+        @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
+
+        /// Identifies the issue title.
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        /// Can user react to this subject
+        @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+        /// Check if the current viewer can update this object.
+        @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+        /// Did the viewer author this comment.
+        @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+        public nonisolated struct Author: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkIssueAPI.URI.self)),
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            avatarUrl _0: GitHawkIssueAPI.URI,
+            login _1: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+            data["__typename"] = .string(__typename)
+            data["avatarUrl"] = _0.__outputJSON
+            data["login"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A URL pointing to the actor's public avatar.
+          @_alwaysEmitIntoClient public var avatarUrl: GitHawkIssueAPI.URI { __field("avatarUrl") }
+
+          /// The username of the actor.
+          @_alwaysEmitIntoClient public var login: String { __field("login") }
+        }
+
+        public nonisolated struct Editor: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            login _0: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+            data["__typename"] = .string(__typename)
+            data["login"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The username of the actor.
+          @_alwaysEmitIntoClient public var login: String { __field("login") }
+        }
+
+        public nonisolated struct Labels: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "LabelConnection",
+            nodes _0: [Nodes?]? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A list of nodes.
+          @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+          public nonisolated struct Nodes: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("issue", .object(Issue.self), arguments: [("number", .variable("number"))])),
+              .__typename,
+              .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                id _0: String,
-                name _1: String,
-                issue _2: Issue? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "Label",
+              color _0: String,
+              name _1: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["issue"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["color"] = _0.__outputJSON
+              data["name"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
+            /// Identifies the label color.
+            @_alwaysEmitIntoClient public var color: String { __field("color") }
 
-            /// The name of the repository.
+            /// Identifies the label name.
             @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            /// Returns a single issue from the current repository by number.
-            @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
-
-            public nonisolated struct Issue: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("author", .object(Author.self))),
-                    .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkIssueAPI.DateTime.self)),
-                    .field(GraphQLField("editor", .object(Editor.self))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
-                    .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Issue",
-                    author _0: Author? = nil,
-                    body _1: String,
-                    closed _2: Bool,
-                    createdAt _3: GitHawkIssueAPI.DateTime,
-                    editor _4: Editor? = nil,
-                    id _5: String,
-                    labels _6: Labels? = nil,
-                    locked _7: Bool,
-                    number _8: Int,
-                    reactionGroups _9: [ReactionGroups]? = nil,
-                    title _10: String,
-                    viewerCanReact _11: Bool,
-                    viewerCanUpdate _12: Bool,
-                    viewerDidAuthor _13: Bool,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["author"] = _0.__outputJSON
-                    data["body"] = _1.__outputJSON
-                    data["closed"] = _2.__outputJSON
-                    data["createdAt"] = _3.__outputJSON
-                    data["editor"] = _4.__outputJSON
-                    data["id"] = _5.__outputJSON
-                    data["labels"] = _6.__outputJSON
-                    data["locked"] = _7.__outputJSON
-                    data["number"] = _8.__outputJSON
-                    data["reactionGroups"] = _9.__outputJSON
-                    data["title"] = _10.__outputJSON
-                    data["viewerCanReact"] = _11.__outputJSON
-                    data["viewerCanUpdate"] = _12.__outputJSON
-                    data["viewerDidAuthor"] = _13.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The actor who authored the comment.
-                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                /// Identifies the body of the issue.
-                @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                /// `true` if the object is closed (definition of closed may depend on type)
-                @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
-
-                /// Identifies the date and time when the object was created.
-                @_alwaysEmitIntoClient public var createdAt: GitHawkIssueAPI.DateTime { __field("createdAt") }
-
-                /// The actor who edited the comment.
-                @_alwaysEmitIntoClient public var editor: Editor? { __field("editor") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                /// A list of labels associated with the object.
-                @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
-
-                /// `true` if the object is locked
-                @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
-
-                /// Identifies the issue number.
-                @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                /// A list of reactions grouped by content left on the subject.
-                @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
-
-                /// Identifies the issue title.
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                /// Can user react to this subject
-                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                /// Check if the current viewer can update this object.
-                @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
-
-                /// Did the viewer author this comment.
-                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-                public nonisolated struct Author: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkIssueAPI.URI.self)),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        avatarUrl _0: GitHawkIssueAPI.URI,
-                        login _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                        data["__typename"] = .string(__typename)
-                        data["avatarUrl"] = _0.__outputJSON
-                        data["login"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// A URL pointing to the actor's public avatar.
-                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkIssueAPI.URI { __field("avatarUrl") }
-
-                    /// The username of the actor.
-                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-                }
-
-                public nonisolated struct Editor: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        login _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                        data["__typename"] = .string(__typename)
-                        data["login"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The username of the actor.
-                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-                }
-
-                public nonisolated struct Labels: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "LabelConnection",
-                        nodes _0: [Nodes?]? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["nodes"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// A list of nodes.
-                    @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                    public nonisolated struct Nodes: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Label",
-                            color _0: String,
-                            name _1: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["color"] = _0.__outputJSON
-                            data["name"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Identifies the label color.
-                        @_alwaysEmitIntoClient public var color: String { __field("color") }
-
-                        /// Identifies the label name.
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    }
-                }
-
-                public nonisolated struct ReactionGroups: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self)),
-                        .field(GraphQLField("users", .nonNull(.object(Users.self)))),
-                        .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "ReactionGroup",
-                        content _0: GraphQLEnum<GitHawkIssueAPI.ReactionContent>,
-                        users _1: Users,
-                        viewerHasReacted _2: Bool,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["content"] = _0.__outputJSON
-                        data["users"] = _1.__outputJSON
-                        data["viewerHasReacted"] = _2.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the emoji reaction.
-                    @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkIssueAPI.ReactionContent> { __field("content") }
-
-                    /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
-                    @_alwaysEmitIntoClient public var users: Users { __field("users") }
-
-                    /// Whether or not the authenticated user has left a reaction on the subject.
-                    @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
-
-                    public nonisolated struct Users: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "ReactingUserConnection",
-                            totalCount _0: Int,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["totalCount"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Identifies the total count of items in the connection.
-                        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
-                    }
-                }
-            }
+          }
         }
+
+        public nonisolated struct ReactionGroups: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self)),
+            .field(GraphQLField("users", .nonNull(.object(Users.self)))),
+            .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "ReactionGroup",
+            content _0: GraphQLEnum<GitHawkIssueAPI.ReactionContent>,
+            users _1: Users,
+            viewerHasReacted _2: Bool,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["content"] = _0.__outputJSON
+            data["users"] = _1.__outputJSON
+            data["viewerHasReacted"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the emoji reaction.
+          @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkIssueAPI.ReactionContent> { __field("content") }
+
+          /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
+          @_alwaysEmitIntoClient public var users: Users { __field("users") }
+
+          /// Whether or not the authenticated user has left a reaction on the subject.
+          @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
+
+          public nonisolated struct Users: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "ReactingUserConnection",
+              totalCount _0: Int,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["totalCount"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// Identifies the total count of items in the connection.
+            @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+          }
+        }
+      }
     }
+  }
 }

@@ -4,23 +4,23 @@
 import APICoreGraphQL
 
 nonisolated extension GitHawkIssueAPI {
-    /// Emojis that can be attached to Issues, Pull Requests and Comments.
-    public nonisolated enum ReactionContent: String, CaseIterable, Sendable, Hashable {
-        /// Represents the 👍 emoji.
-        case thumbsUp = "THUMBS_UP"
-        /// Represents the 👎 emoji.
-        case thumbsDown = "THUMBS_DOWN"
-        /// Represents the 😄 emoji.
-        case laugh = "LAUGH"
-        /// Represents the 🎉 emoji.
-        case hooray = "HOORAY"
-        /// Represents the 😕 emoji.
-        case confused = "CONFUSED"
-        /// Represents the ❤️ emoji.
-        case heart = "HEART"
-        /// Represents the 🚀 emoji.
-        case rocket = "ROCKET"
-        /// Represents the 👀 emoji.
-        case eyes = "EYES"
-    }
+  /// Emojis that can be attached to Issues, Pull Requests and Comments.
+  public nonisolated enum ReactionContent: String, CaseIterable, Sendable, Hashable {
+    /// Represents the 👍 emoji.
+    case thumbsUp = "THUMBS_UP"
+    /// Represents the 👎 emoji.
+    case thumbsDown = "THUMBS_DOWN"
+    /// Represents the 😄 emoji.
+    case laugh = "LAUGH"
+    /// Represents the 🎉 emoji.
+    case hooray = "HOORAY"
+    /// Represents the 😕 emoji.
+    case confused = "CONFUSED"
+    /// Represents the ❤️ emoji.
+    case heart = "HEART"
+    /// Represents the 🚀 emoji.
+    case rocket = "ROCKET"
+    /// Represents the 👀 emoji.
+    case eyes = "EYES"
+  }
 }

@@ -5,27 +5,27 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum GitHawkIssueAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// An ISO-8601 encoded UTC date string.
-    public typealias DateTime = String
+  /// An ISO-8601 encoded UTC date string.
+  public typealias DateTime = String
 
-    /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
-    public typealias URI = String
+  /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
+  public typealias URI = String
 
-    public nonisolated enum Objects {
-        public static let Issue = GraphQLParentType.object("Issue")
-        public static let Label = GraphQLParentType.object("Label")
-        public static let LabelConnection = GraphQLParentType.object("LabelConnection")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let ReactingUserConnection = GraphQLParentType.object("ReactingUserConnection")
-        public static let ReactionGroup = GraphQLParentType.object("ReactionGroup")
-        public static let Repository = GraphQLParentType.object("Repository")
-    }
+  public nonisolated enum Objects {
+    public static let Issue = GraphQLParentType.object("Issue")
+    public static let Label = GraphQLParentType.object("Label")
+    public static let LabelConnection = GraphQLParentType.object("LabelConnection")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let ReactingUserConnection = GraphQLParentType.object("ReactingUserConnection")
+    public static let ReactionGroup = GraphQLParentType.object("ReactionGroup")
+    public static let Repository = GraphQLParentType.object("Repository")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Actor = GraphQLParentType.interface(
-            "Actor", possibleTypes: ["User", "Organization", "Bot"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Actor = GraphQLParentType.interface(
+      "Actor", possibleTypes: ["User", "Organization", "Bot"])
+  }
 }

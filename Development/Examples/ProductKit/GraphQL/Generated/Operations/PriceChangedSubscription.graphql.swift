@@ -4,94 +4,88 @@
 import APICoreGraphQL
 
 public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
-    @_alwaysEmitIntoClient public static var operationName: String { "PriceChanged" }
-    @_alwaysEmitIntoClient public static var document: String { "subscription PriceChanged($productId: ID!) { priceChanged(productId: $productId) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "47e230aa3a0058cc2cf72cd620526aaf602ebcc604c20460e32170f441aa670e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "PriceChanged" }
+  @_alwaysEmitIntoClient public static var document: String { "subscription PriceChanged($productId: ID!) { priceChanged(productId: $productId) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "47e230aa3a0058cc2cf72cd620526aaf602ebcc604c20460e32170f441aa670e" }
 
-    public var productId: String
+  public var productId: String
 
-    public init(productId: String) {
-        self.productId = productId
+  public init(productId: String) {
+    self.productId = productId
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["productId": productId])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Subscription }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("priceChanged", .nonNull(.object(PriceChanged.self)), arguments: [("productId", .variable("productId"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      priceChanged _0: PriceChanged,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["priceChanged"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["productId": productId])
+    /// Each new price of one product, as a mutation sets it.
+    @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
+
+    public nonisolated struct PriceChanged: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ProductFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        name _1: String,
+        category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+        priceCents _3: ProductAPI.Long,
+        inStock _4: Bool,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["category"] = _2.__outputJSON
+        data["priceCents"] = _3.__outputJSON
+        data["inStock"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
+
+      @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
+
+      @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Subscription }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("priceChanged", .nonNull(.object(PriceChanged.self)), arguments: [("productId", .variable("productId"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            priceChanged _0: PriceChanged,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["priceChanged"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Each new price of one product, as a mutation sets it.
-        @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
-
-        public nonisolated struct PriceChanged: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ProductFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Product",
-                id _0: String,
-                name _1: String,
-                category _2: GraphQLEnum<ProductAPI.ProductCategory>,
-                priceCents _3: ProductAPI.Long,
-                inStock _4: Bool,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["category"] = _2.__outputJSON
-                data["priceCents"] = _3.__outputJSON
-                data["inStock"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
-
-            @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
-
-            @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PriceChangedSubscription.Data.PriceChanged {
-    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
+  @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

@@ -4,93 +4,87 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductDetailQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "ProductDetail" }
-    @_alwaysEmitIntoClient public static var document: String { "query ProductDetail($id: ID!) { product(id: $id) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b47f1901019ff4b55132d0313cbd689d26878986e3f47f3f119b78cb756c8b24" }
+  @_alwaysEmitIntoClient public static var operationName: String { "ProductDetail" }
+  @_alwaysEmitIntoClient public static var document: String { "query ProductDetail($id: ID!) { product(id: $id) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b47f1901019ff4b55132d0313cbd689d26878986e3f47f3f119b78cb756c8b24" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("product", .object(Product.self), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      product _0: Product? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["product"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    @_alwaysEmitIntoClient public var product: Product? { __field("product") }
+
+    public nonisolated struct Product: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ProductFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        name _1: String,
+        category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+        priceCents _3: ProductAPI.Long,
+        inStock _4: Bool,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["category"] = _2.__outputJSON
+        data["priceCents"] = _3.__outputJSON
+        data["inStock"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
+
+      @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
+
+      @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("product", .object(Product.self), arguments: [("id", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            product _0: Product? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["product"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var product: Product? { __field("product") }
-
-        public nonisolated struct Product: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ProductFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Product",
-                id _0: String,
-                name _1: String,
-                category _2: GraphQLEnum<ProductAPI.ProductCategory>,
-                priceCents _3: ProductAPI.Long,
-                inStock _4: Bool,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["category"] = _2.__outputJSON
-                data["priceCents"] = _3.__outputJSON
-                data["inStock"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
-
-            @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
-
-            @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ProductDetailQuery.Data.Product {
-    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
+  @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

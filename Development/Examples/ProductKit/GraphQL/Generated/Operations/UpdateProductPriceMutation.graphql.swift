@@ -4,95 +4,89 @@
 import APICoreGraphQL
 
 public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UpdateProductPrice" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UpdateProductPrice($id: ID!, $priceCents: Long!) { updateProductPrice(id: $id, priceCents: $priceCents) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0ec499c91945146784e3250efee824bf525d807c3b7d3d5a25e30f9032428ecc" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UpdateProductPrice" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UpdateProductPrice($id: ID!, $priceCents: Long!) { updateProductPrice(id: $id, priceCents: $priceCents) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0ec499c91945146784e3250efee824bf525d807c3b7d3d5a25e30f9032428ecc" }
 
-    public var id: String
-    public var priceCents: ProductAPI.Long
+  public var id: String
+  public var priceCents: ProductAPI.Long
 
-    public init(id: String, priceCents: ProductAPI.Long) {
-        self.id = id
-        self.priceCents = priceCents
+  public init(id: String, priceCents: ProductAPI.Long) {
+    self.id = id
+    self.priceCents = priceCents
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "priceCents": priceCents])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("updateProductPrice", .object(UpdateProductPrice.self), arguments: [("id", .variable("id")), ("priceCents", .variable("priceCents"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      updateProductPrice _0: UpdateProductPrice? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["updateProductPrice"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "priceCents": priceCents])
+    @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
+
+    public nonisolated struct UpdateProductPrice: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ProductFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        name _1: String,
+        category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+        priceCents _3: ProductAPI.Long,
+        inStock _4: Bool,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["category"] = _2.__outputJSON
+        data["priceCents"] = _3.__outputJSON
+        data["inStock"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
+
+      @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
+
+      @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("updateProductPrice", .object(UpdateProductPrice.self), arguments: [("id", .variable("id")), ("priceCents", .variable("priceCents"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            updateProductPrice _0: UpdateProductPrice? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["updateProductPrice"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
-
-        public nonisolated struct UpdateProductPrice: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ProductFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Product",
-                id _0: String,
-                name _1: String,
-                category _2: GraphQLEnum<ProductAPI.ProductCategory>,
-                priceCents _3: ProductAPI.Long,
-                inStock _4: Bool,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["category"] = _2.__outputJSON
-                data["priceCents"] = _3.__outputJSON
-                data["inStock"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
-
-            @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
-
-            @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == UpdateProductPriceMutation.Data.UpdateProductPrice {
-    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
+  @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

@@ -5,26 +5,26 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum ProductAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, and the field policies that
-    /// store paginated fields as one list, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(
-        keyFields: [:],
-        fieldPolicies: [
-            "Query": [
-                "productPage": .relayConnection(keyArguments: ["category"]),
-            ],
-        ])
+  /// The key fields of the object types the schema gives a `@typePolicy`, and the field policies that
+  /// store paginated fields as one list, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(
+    keyFields: [:],
+    fieldPolicies: [
+      "Query": [
+        "productPage": .relayConnection(keyArguments: ["category"]),
+      ],
+    ])
 
-    /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
-    public typealias Long = Swift.Int64
+  /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
+  public typealias Long = Swift.Int64
 
-    public nonisolated enum Objects {
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let PageInfo = GraphQLParentType.object("PageInfo")
-        public static let Product = GraphQLParentType.object("Product")
-        public static let ProductConnection = GraphQLParentType.object("ProductConnection")
-        public static let ProductEdge = GraphQLParentType.object("ProductEdge")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let Subscription = GraphQLParentType.object("Subscription")
-    }
+  public nonisolated enum Objects {
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let PageInfo = GraphQLParentType.object("PageInfo")
+    public static let Product = GraphQLParentType.object("Product")
+    public static let ProductConnection = GraphQLParentType.object("ProductConnection")
+    public static let ProductEdge = GraphQLParentType.object("ProductEdge")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let Subscription = GraphQLParentType.object("Subscription")
+  }
 }

@@ -4,95 +4,89 @@
 import APICoreGraphQL
 
 public nonisolated struct UpdateUserMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UpdateUser" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93b9cab52fafcf223f72b90227d53990d4516cabad4270627118ecf9b3e6c2b1" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UpdateUser" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93b9cab52fafcf223f72b90227d53990d4516cabad4270627118ecf9b3e6c2b1" }
 
-    public var id: String
-    public var input: UserAPI.UpdateUserInput
+  public var id: String
+  public var input: UserAPI.UpdateUserInput
 
-    public init(id: String, input: UserAPI.UpdateUserInput) {
-        self.id = id
-        self.input = input
+  public init(id: String, input: UserAPI.UpdateUserInput) {
+    self.id = id
+    self.input = input
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "input": input])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("updateUser", .object(UpdateUser.self), arguments: [("id", .variable("id")), ("input", .variable("input"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      updateUser _0: UpdateUser? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["updateUser"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "input": input])
+    @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
+
+    public nonisolated struct UpdateUser: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(UserFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        name _1: String,
+        email _2: String,
+        role _3: GraphQLEnum<UserAPI.UserRole>,
+        createdAt _4: UserAPI.Long,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["email"] = _2.__outputJSON
+        data["role"] = _3.__outputJSON
+        data["createdAt"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var email: String { __field("email") }
+
+      @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
+
+      @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("updateUser", .object(UpdateUser.self), arguments: [("id", .variable("id")), ("input", .variable("input"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            updateUser _0: UpdateUser? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["updateUser"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
-
-        public nonisolated struct UpdateUser: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(UserFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                name _1: String,
-                email _2: String,
-                role _3: GraphQLEnum<UserAPI.UserRole>,
-                createdAt _4: UserAPI.Long,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["email"] = _2.__outputJSON
-                data["role"] = _3.__outputJSON
-                data["createdAt"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var email: String { __field("email") }
-
-            @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
-
-            @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == UpdateUserMutation.Data.UpdateUser {
-    @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
+  @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

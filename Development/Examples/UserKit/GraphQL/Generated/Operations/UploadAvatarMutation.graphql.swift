@@ -4,127 +4,118 @@
 import APICoreGraphQL
 
 public nonisolated struct UploadAvatarMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UploadAvatar" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UploadAvatar($userId: ID!, $file: Upload!) { uploadAvatar(userId: $userId, file: $file) { __typename id avatar { __typename fileName contentType byteCount sha256 } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5649b65e02f06be03e79631b904eb1bab51c5439cd0b0576565562ceca898201" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UploadAvatar" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UploadAvatar($userId: ID!, $file: Upload!) { uploadAvatar(userId: $userId, file: $file) { __typename id avatar { __typename fileName contentType byteCount sha256 } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5649b65e02f06be03e79631b904eb1bab51c5439cd0b0576565562ceca898201" }
 
-    public var userId: String
-    public var file: UserAPI.Upload
+  public var userId: String
+  public var file: UserAPI.Upload
 
-    public init(userId: String, file: UserAPI.Upload) {
-        self.userId = userId
-        self.file = file
+  public init(userId: String, file: UserAPI.Upload) {
+    self.userId = userId
+    self.file = file
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["userId": userId, "file": file])
+  }
+
+  public var fileUploads: [GraphQLFileUpload] {
+    GraphQLFileUpload.files(inVariables: ["file": file])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("uploadAvatar", .object(UploadAvatar.self), arguments: [("userId", .variable("userId")), ("file", .variable("file"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      uploadAvatar _0: UploadAvatar? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["uploadAvatar"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["userId": userId, "file": file])
-    }
+    /// Sets the user's avatar to the uploaded image.
+    @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
 
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["file": file])
-    }
+    public nonisolated struct UploadAvatar: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("avatar", .object(Avatar.self))),
+      ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        avatar _1: Avatar? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["avatar"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// The image the user last uploaded as their avatar, if any.
+      @_alwaysEmitIntoClient public var avatar: Avatar? { __field("avatar") }
+
+      public nonisolated struct Avatar: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("uploadAvatar", .object(UploadAvatar.self), arguments: [("userId", .variable("userId")), ("file", .variable("file"))])),
+          .__typename,
+          .field(GraphQLField("fileName", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("contentType", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("byteCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("sha256", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            uploadAvatar _0: UploadAvatar? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Avatar",
+          fileName _0: String,
+          contentType _1: String,
+          byteCount _2: Int,
+          sha256 _3: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["uploadAvatar"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["fileName"] = _0.__outputJSON
+          data["contentType"] = _1.__outputJSON
+          data["byteCount"] = _2.__outputJSON
+          data["sha256"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Sets the user's avatar to the uploaded image.
-        @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
+        @_alwaysEmitIntoClient public var fileName: String { __field("fileName") }
 
-        public nonisolated struct UploadAvatar: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("avatar", .object(Avatar.self))),
-            ]
+        @_alwaysEmitIntoClient public var contentType: String { __field("contentType") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var byteCount: Int { __field("byteCount") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                avatar _1: Avatar? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["avatar"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            /// The image the user last uploaded as their avatar, if any.
-            @_alwaysEmitIntoClient public var avatar: Avatar? { __field("avatar") }
-
-            public nonisolated struct Avatar: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("fileName", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("contentType", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("byteCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("sha256", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Avatar",
-                    fileName _0: String,
-                    contentType _1: String,
-                    byteCount _2: Int,
-                    sha256 _3: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["fileName"] = _0.__outputJSON
-                    data["contentType"] = _1.__outputJSON
-                    data["byteCount"] = _2.__outputJSON
-                    data["sha256"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var fileName: String { __field("fileName") }
-
-                @_alwaysEmitIntoClient public var contentType: String { __field("contentType") }
-
-                @_alwaysEmitIntoClient public var byteCount: Int { __field("byteCount") }
-
-                /// The SHA-256 digest of the image's bytes, in lowercase hexadecimal.
-                @_alwaysEmitIntoClient public var sha256: String { __field("sha256") }
-            }
-        }
+        /// The SHA-256 digest of the image's bytes, in lowercase hexadecimal.
+        @_alwaysEmitIntoClient public var sha256: String { __field("sha256") }
+      }
     }
+  }
 }

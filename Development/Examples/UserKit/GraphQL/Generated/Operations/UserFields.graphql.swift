@@ -4,52 +4,49 @@
 import APICoreGraphQL
 
 public nonisolated struct UserFields: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name email role createdAt }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("role", .nonNull(.scalar("UserRole")), leaf: GraphQLEnum<UserAPI.UserRole>.self)),
-        .field(GraphQLField("createdAt", .nonNull(.scalar("Long")), leaf: UserAPI.Long.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name email role createdAt }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("role", .nonNull(.scalar("UserRole")), leaf: GraphQLEnum<UserAPI.UserRole>.self)),
+    .field(GraphQLField("createdAt", .nonNull(.scalar("Long")), leaf: UserAPI.Long.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "User",
+    id _0: String,
+    name _1: String,
+    email _2: String,
+    role _3: GraphQLEnum<UserAPI.UserRole>,
+    createdAt _4: UserAPI.Long,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["name"] = _1.__outputJSON
+    data["email"] = _2.__outputJSON
+    data["role"] = _3.__outputJSON
+    data["createdAt"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "User",
-        id _0: String,
-        name _1: String,
-        email _2: String,
-        role _3: GraphQLEnum<UserAPI.UserRole>,
-        createdAt _4: UserAPI.Long,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["name"] = _1.__outputJSON
-        data["email"] = _2.__outputJSON
-        data["role"] = _3.__outputJSON
-        data["createdAt"] = _4.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var email: String { __field("email") }
 
-    @_alwaysEmitIntoClient public var email: String { __field("email") }
+  @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
 
-    @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
-
-    /// When the account was created, in milliseconds since 1970.
-    @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
+  /// When the account was created, in milliseconds since 1970.
+  @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 }

@@ -4,93 +4,87 @@
 import APICoreGraphQL
 
 public nonisolated struct UserProfileQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "UserProfile" }
-    @_alwaysEmitIntoClient public static var document: String { "query UserProfile($id: ID!) { user(id: $id) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "51c248635a2fe81c57eab9eaa3d67587eccb009cef741c975f0c00b5c98b8b23" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UserProfile" }
+  @_alwaysEmitIntoClient public static var document: String { "query UserProfile($id: ID!) { user(id: $id) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "51c248635a2fe81c57eab9eaa3d67587eccb009cef741c975f0c00b5c98b8b23" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      user _0: User? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["user"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+    public nonisolated struct User: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(UserFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        name _1: String,
+        email _2: String,
+        role _3: GraphQLEnum<UserAPI.UserRole>,
+        createdAt _4: UserAPI.Long,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["email"] = _2.__outputJSON
+        data["role"] = _3.__outputJSON
+        data["createdAt"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var email: String { __field("email") }
+
+      @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
+
+      @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            user _0: User? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["user"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var user: User? { __field("user") }
-
-        public nonisolated struct User: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(UserFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                name _1: String,
-                email _2: String,
-                role _3: GraphQLEnum<UserAPI.UserRole>,
-                createdAt _4: UserAPI.Long,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["email"] = _2.__outputJSON
-                data["role"] = _3.__outputJSON
-                data["createdAt"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var email: String { __field("email") }
-
-            @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
-
-            @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == UserProfileQuery.Data.User {
-    @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
+  @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

@@ -4,8 +4,8 @@
 import APICoreGraphQL
 
 nonisolated extension UserAPI {
-    public nonisolated enum UserRole: String, CaseIterable, Sendable, Hashable {
-        case customer = "CUSTOMER"
-        case admin = "ADMIN"
-    }
+  public nonisolated enum UserRole: String, CaseIterable, Sendable, Hashable {
+    case customer = "CUSTOMER"
+    case admin = "ADMIN"
+  }
 }

@@ -4,20 +4,20 @@
 import APICoreGraphQL
 
 nonisolated extension UserAPI {
-    public nonisolated struct UpdateUserInput: GraphQLInputObject {
-        public var name: GraphQLNullable<String>
-        public var email: GraphQLNullable<String>
+  public nonisolated struct UpdateUserInput: GraphQLInputObject {
+    public var name: GraphQLNullable<String>
+    public var email: GraphQLNullable<String>
 
-        public init(
-            name: GraphQLNullable<String> = nil,
-            email: GraphQLNullable<String> = nil
-        ) {
-            self.name = name
-            self.email = email
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["name": name, "email": email])
-        }
+    public init(
+      name: GraphQLNullable<String> = nil,
+      email: GraphQLNullable<String> = nil
+    ) {
+      self.name = name
+      self.email = email
     }
+
+    public var fields: JSONObject {
+      .init(variables: ["name": name, "email": email])
+    }
+  }
 }

@@ -5,19 +5,19 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum UserAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
-    public typealias Long = Swift.Int64
+  /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
+  public typealias Long = Swift.Int64
 
-    /// A file sent in a multipart request, by the GraphQL multipart request spec.
-    public typealias Upload = GraphQLFile
+  /// A file sent in a multipart request, by the GraphQL multipart request spec.
+  public typealias Upload = GraphQLFile
 
-    public nonisolated enum Objects {
-        public static let Avatar = GraphQLParentType.object("Avatar")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let User = GraphQLParentType.object("User")
-    }
+  public nonisolated enum Objects {
+    public static let Avatar = GraphQLParentType.object("Avatar")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let User = GraphQLParentType.object("User")
+  }
 }

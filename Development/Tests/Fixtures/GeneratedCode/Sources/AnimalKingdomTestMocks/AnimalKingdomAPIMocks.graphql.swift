@@ -10,476 +10,476 @@ import AnimalKingdom
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
 public nonisolated enum AnimalKingdomAPIMocks {
-    /// The builders of the possible types of `Animal`.
-    public nonisolated protocol Animal: GraphQLMockObject {}
+  /// The builders of the possible types of `Animal`.
+  public nonisolated protocol Animal: GraphQLMockObject {}
 
-    /// The builders of the possible types of `ClassroomPet`.
-    public nonisolated protocol ClassroomPet: GraphQLMockObject {}
+  /// The builders of the possible types of `ClassroomPet`.
+  public nonisolated protocol ClassroomPet: GraphQLMockObject {}
 
-    /// The builders of the possible types of `Pet`.
-    public nonisolated protocol Pet: GraphQLMockObject {}
+  /// The builders of the possible types of `Pet`.
+  public nonisolated protocol Pet: GraphQLMockObject {}
 
-    /// The builders of the possible types of `WarmBlooded`.
-    public nonisolated protocol WarmBlooded: GraphQLMockObject {}
+  /// The builders of the possible types of `WarmBlooded`.
+  public nonisolated protocol WarmBlooded: GraphQLMockObject {}
 
-    /// A builder of `Bird` test data.
-    public nonisolated struct Bird: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
-        public static var __typename: String { "Bird" }
-        public var __fields = GraphQLMockFields()
+  /// A builder of `Bird` test data.
+  public nonisolated struct Bird: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
+    public static var __typename: String { "Bird" }
+    public var __fields = GraphQLMockFields()
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            species _1: String? = nil,
-            height _2: Height? = nil,
-            predators _3: [any Animal]? = nil,
-            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            humanName _5: String? = nil,
-            favoriteToy _6: String? = nil,
-            owner _7: Human? = nil,
-            adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil,
-            bodyTemperature _9: Int? = nil,
-            laysEggs _10: Bool? = nil,
-            wingspan _11: Double? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "species"] = _1
-            self[field: "height"] = _2
-            self[field: "predators"] = _3
-            self[field: "skinCovering"] = _4
-            self[field: "humanName"] = _5
-            self[field: "favoriteToy"] = _6
-            self[field: "owner"] = _7
-            self[field: "adoptionDate"] = _8
-            self[field: "bodyTemperature"] = _9
-            self[field: "laysEggs"] = _10
-            self[field: "wingspan"] = _11
-        }
-
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
-
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
-
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
-
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
-
-        public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
-
-        public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
-
-        public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
-
-        public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
-
-        public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
-
-        public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
-
-        public var wingspan: Double? { get { self[field: "wingspan"] } set { self[field: "wingspan"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      species _1: String? = nil,
+      height _2: Height? = nil,
+      predators _3: [any Animal]? = nil,
+      skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      humanName _5: String? = nil,
+      favoriteToy _6: String? = nil,
+      owner _7: Human? = nil,
+      adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil,
+      bodyTemperature _9: Int? = nil,
+      laysEggs _10: Bool? = nil,
+      wingspan _11: Double? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "species"] = _1
+      self[field: "height"] = _2
+      self[field: "predators"] = _3
+      self[field: "skinCovering"] = _4
+      self[field: "humanName"] = _5
+      self[field: "favoriteToy"] = _6
+      self[field: "owner"] = _7
+      self[field: "adoptionDate"] = _8
+      self[field: "bodyTemperature"] = _9
+      self[field: "laysEggs"] = _10
+      self[field: "wingspan"] = _11
     }
 
-    /// A builder of `Cat` test data.
-    public nonisolated struct Cat: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
-        public static var __typename: String { "Cat" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            species _1: String? = nil,
-            height _2: Height? = nil,
-            predators _3: [any Animal]? = nil,
-            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            humanName _5: String? = nil,
-            favoriteToy _6: String? = nil,
-            owner _7: Human? = nil,
-            adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil,
-            bodyTemperature _9: Int? = nil,
-            laysEggs _10: Bool? = nil,
-            isJellicle _11: Bool? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "species"] = _1
-            self[field: "height"] = _2
-            self[field: "predators"] = _3
-            self[field: "skinCovering"] = _4
-            self[field: "humanName"] = _5
-            self[field: "favoriteToy"] = _6
-            self[field: "owner"] = _7
-            self[field: "adoptionDate"] = _8
-            self[field: "bodyTemperature"] = _9
-            self[field: "laysEggs"] = _10
-            self[field: "isJellicle"] = _11
-        }
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
 
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
 
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
+    public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
 
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
+    public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
 
-        public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
+    public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
 
-        public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
+    public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
 
-        public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
+    public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
 
-        public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+    public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
 
-        public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
+    public var wingspan: Double? { get { self[field: "wingspan"] } set { self[field: "wingspan"] = newValue } }
+  }
 
-        public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
+  /// A builder of `Cat` test data.
+  public nonisolated struct Cat: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
+    public static var __typename: String { "Cat" }
+    public var __fields = GraphQLMockFields()
 
-        public var isJellicle: Bool? { get { self[field: "isJellicle"] } set { self[field: "isJellicle"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      species _1: String? = nil,
+      height _2: Height? = nil,
+      predators _3: [any Animal]? = nil,
+      skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      humanName _5: String? = nil,
+      favoriteToy _6: String? = nil,
+      owner _7: Human? = nil,
+      adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil,
+      bodyTemperature _9: Int? = nil,
+      laysEggs _10: Bool? = nil,
+      isJellicle _11: Bool? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "species"] = _1
+      self[field: "height"] = _2
+      self[field: "predators"] = _3
+      self[field: "skinCovering"] = _4
+      self[field: "humanName"] = _5
+      self[field: "favoriteToy"] = _6
+      self[field: "owner"] = _7
+      self[field: "adoptionDate"] = _8
+      self[field: "bodyTemperature"] = _9
+      self[field: "laysEggs"] = _10
+      self[field: "isJellicle"] = _11
     }
 
-    /// A builder of `Crocodile` test data.
-    public nonisolated struct Crocodile: GraphQLMockObject, Animal {
-        public static var __typename: String { "Crocodile" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            species _1: String? = nil,
-            height _2: Height? = nil,
-            predators _3: [any Animal]? = nil,
-            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            age _5: Int? = nil,
-            tag _6: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "species"] = _1
-            self[field: "height"] = _2
-            self[field: "predators"] = _3
-            self[field: "skinCovering"] = _4
-            self[field: "age"] = _5
-            self[field: "tag"] = _6
-        }
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
 
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
 
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
+    public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
 
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
+    public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
 
-        public var age: Int? { get { self[field: "age"] } set { self[field: "age"] = newValue } }
+    public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
 
-        public var tag: String? { get { self[field: "tag"] } set { self[field: "tag"] = newValue } }
+    public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+
+    public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
+
+    public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
+
+    public var isJellicle: Bool? { get { self[field: "isJellicle"] } set { self[field: "isJellicle"] = newValue } }
+  }
+
+  /// A builder of `Crocodile` test data.
+  public nonisolated struct Crocodile: GraphQLMockObject, Animal {
+    public static var __typename: String { "Crocodile" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      species _1: String? = nil,
+      height _2: Height? = nil,
+      predators _3: [any Animal]? = nil,
+      skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      age _5: Int? = nil,
+      tag _6: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "species"] = _1
+      self[field: "height"] = _2
+      self[field: "predators"] = _3
+      self[field: "skinCovering"] = _4
+      self[field: "age"] = _5
+      self[field: "tag"] = _6
     }
 
-    /// A builder of `Dog` test data.
-    public nonisolated struct Dog: GraphQLMockObject, Animal, Pet, WarmBlooded {
-        public static var __typename: String { "Dog" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            species _1: String? = nil,
-            height _2: Height? = nil,
-            predators _3: [any Animal]? = nil,
-            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            humanName _5: String? = nil,
-            favoriteToy _6: String? = nil,
-            owner _7: Human? = nil,
-            adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil,
-            bodyTemperature _9: Int? = nil,
-            laysEggs _10: Bool? = nil,
-            birthdate _11: AnimalKingdomAPI.CustomDate? = nil,
-            houseDetails _12: AnimalKingdomAPI.Object? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "species"] = _1
-            self[field: "height"] = _2
-            self[field: "predators"] = _3
-            self[field: "skinCovering"] = _4
-            self[field: "humanName"] = _5
-            self[field: "favoriteToy"] = _6
-            self[field: "owner"] = _7
-            self[field: "adoptionDate"] = _8
-            self[field: "bodyTemperature"] = _9
-            self[field: "laysEggs"] = _10
-            self[field: "birthdate"] = _11
-            self[field: "houseDetails"] = _12
-        }
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
 
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
 
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
+    public var age: Int? { get { self[field: "age"] } set { self[field: "age"] = newValue } }
 
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
+    public var tag: String? { get { self[field: "tag"] } set { self[field: "tag"] = newValue } }
+  }
 
-        public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
+  /// A builder of `Dog` test data.
+  public nonisolated struct Dog: GraphQLMockObject, Animal, Pet, WarmBlooded {
+    public static var __typename: String { "Dog" }
+    public var __fields = GraphQLMockFields()
 
-        public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
-
-        public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
-
-        public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
-
-        public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
-
-        public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
-
-        public var birthdate: AnimalKingdomAPI.CustomDate? { get { self[field: "birthdate"] } set { self[field: "birthdate"] = newValue } }
-
-        public var houseDetails: AnimalKingdomAPI.Object? { get { self[field: "houseDetails"] } set { self[field: "houseDetails"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      species _1: String? = nil,
+      height _2: Height? = nil,
+      predators _3: [any Animal]? = nil,
+      skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      humanName _5: String? = nil,
+      favoriteToy _6: String? = nil,
+      owner _7: Human? = nil,
+      adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil,
+      bodyTemperature _9: Int? = nil,
+      laysEggs _10: Bool? = nil,
+      birthdate _11: AnimalKingdomAPI.CustomDate? = nil,
+      houseDetails _12: AnimalKingdomAPI.Object? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "species"] = _1
+      self[field: "height"] = _2
+      self[field: "predators"] = _3
+      self[field: "skinCovering"] = _4
+      self[field: "humanName"] = _5
+      self[field: "favoriteToy"] = _6
+      self[field: "owner"] = _7
+      self[field: "adoptionDate"] = _8
+      self[field: "bodyTemperature"] = _9
+      self[field: "laysEggs"] = _10
+      self[field: "birthdate"] = _11
+      self[field: "houseDetails"] = _12
     }
 
-    /// A builder of `Fish` test data.
-    public nonisolated struct Fish: GraphQLMockObject, Animal, Pet {
-        public static var __typename: String { "Fish" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            species _1: String? = nil,
-            height _2: Height? = nil,
-            predators _3: [any Animal]? = nil,
-            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            humanName _5: String? = nil,
-            favoriteToy _6: String? = nil,
-            owner _7: Human? = nil,
-            adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "species"] = _1
-            self[field: "height"] = _2
-            self[field: "predators"] = _3
-            self[field: "skinCovering"] = _4
-            self[field: "humanName"] = _5
-            self[field: "favoriteToy"] = _6
-            self[field: "owner"] = _7
-            self[field: "adoptionDate"] = _8
-        }
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
 
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
 
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
+    public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
 
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
+    public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
 
-        public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
+    public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
 
-        public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
+    public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
 
-        public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
+    public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
 
-        public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+    public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
+
+    public var birthdate: AnimalKingdomAPI.CustomDate? { get { self[field: "birthdate"] } set { self[field: "birthdate"] = newValue } }
+
+    public var houseDetails: AnimalKingdomAPI.Object? { get { self[field: "houseDetails"] } set { self[field: "houseDetails"] = newValue } }
+  }
+
+  /// A builder of `Fish` test data.
+  public nonisolated struct Fish: GraphQLMockObject, Animal, Pet {
+    public static var __typename: String { "Fish" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      species _1: String? = nil,
+      height _2: Height? = nil,
+      predators _3: [any Animal]? = nil,
+      skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      humanName _5: String? = nil,
+      favoriteToy _6: String? = nil,
+      owner _7: Human? = nil,
+      adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "species"] = _1
+      self[field: "height"] = _2
+      self[field: "predators"] = _3
+      self[field: "skinCovering"] = _4
+      self[field: "humanName"] = _5
+      self[field: "favoriteToy"] = _6
+      self[field: "owner"] = _7
+      self[field: "adoptionDate"] = _8
     }
 
-    /// A builder of `Height` test data.
-    public nonisolated struct Height: GraphQLMockObject {
-        public static var __typename: String { "Height" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
-            centimeters _1: Double? = nil,
-            meters _2: Int? = nil,
-            feet _3: Int? = nil,
-            inches _4: Int? = nil
-        ) {
-            self[field: "relativeSize"] = _0
-            self[field: "centimeters"] = _1
-            self[field: "meters"] = _2
-            self[field: "feet"] = _3
-            self[field: "inches"] = _4
-        }
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
 
-        public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { get { self[field: "relativeSize"] } set { self[field: "relativeSize"] = newValue } }
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        public var centimeters: Double? { get { self[field: "centimeters"] } set { self[field: "centimeters"] = newValue } }
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
 
-        public var meters: Int? { get { self[field: "meters"] } set { self[field: "meters"] = newValue } }
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
 
-        public var feet: Int? { get { self[field: "feet"] } set { self[field: "feet"] = newValue } }
+    public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
 
-        public var inches: Int? { get { self[field: "inches"] } set { self[field: "inches"] = newValue } }
+    public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
+
+    public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
+
+    public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+  }
+
+  /// A builder of `Height` test data.
+  public nonisolated struct Height: GraphQLMockObject {
+    public static var __typename: String { "Height" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
+      centimeters _1: Double? = nil,
+      meters _2: Int? = nil,
+      feet _3: Int? = nil,
+      inches _4: Int? = nil
+    ) {
+      self[field: "relativeSize"] = _0
+      self[field: "centimeters"] = _1
+      self[field: "meters"] = _2
+      self[field: "feet"] = _3
+      self[field: "inches"] = _4
     }
 
-    /// A builder of `Human` test data.
-    public nonisolated struct Human: GraphQLMockObject, Animal, WarmBlooded {
-        public static var __typename: String { "Human" }
-        public var __fields = GraphQLMockFields()
+    public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { get { self[field: "relativeSize"] } set { self[field: "relativeSize"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            firstName _1: String? = nil,
-            species _2: String? = nil,
-            height _3: Height? = nil,
-            predators _4: [any Animal]? = nil,
-            skinCovering _5: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            bodyTemperature _6: Int? = nil,
-            laysEggs _7: Bool? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "firstName"] = _1
-            self[field: "species"] = _2
-            self[field: "height"] = _3
-            self[field: "predators"] = _4
-            self[field: "skinCovering"] = _5
-            self[field: "bodyTemperature"] = _6
-            self[field: "laysEggs"] = _7
-        }
+    public var centimeters: Double? { get { self[field: "centimeters"] } set { self[field: "centimeters"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var meters: Int? { get { self[field: "meters"] } set { self[field: "meters"] = newValue } }
 
-        public var firstName: String? { get { self[field: "firstName"] } set { self[field: "firstName"] = newValue } }
+    public var feet: Int? { get { self[field: "feet"] } set { self[field: "feet"] = newValue } }
 
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+    public var inches: Int? { get { self[field: "inches"] } set { self[field: "inches"] = newValue } }
+  }
 
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+  /// A builder of `Human` test data.
+  public nonisolated struct Human: GraphQLMockObject, Animal, WarmBlooded {
+    public static var __typename: String { "Human" }
+    public var __fields = GraphQLMockFields()
 
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
-
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
-
-        public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
-
-        public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      firstName _1: String? = nil,
+      species _2: String? = nil,
+      height _3: Height? = nil,
+      predators _4: [any Animal]? = nil,
+      skinCovering _5: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      bodyTemperature _6: Int? = nil,
+      laysEggs _7: Bool? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "firstName"] = _1
+      self[field: "species"] = _2
+      self[field: "height"] = _3
+      self[field: "predators"] = _4
+      self[field: "skinCovering"] = _5
+      self[field: "bodyTemperature"] = _6
+      self[field: "laysEggs"] = _7
     }
 
-    /// A builder of `Mutation` test data.
-    public nonisolated struct Mutation: GraphQLMockObject {
-        public static var __typename: String { "Mutation" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            adoptPet _0: (any Pet)? = nil
-        ) {
-            self[field: "adoptPet"] = _0
-        }
+    public var firstName: String? { get { self[field: "firstName"] } set { self[field: "firstName"] = newValue } }
 
-        public var adoptPet: (any Pet)? { get { self[field: "adoptPet"] } set { self[field: "adoptPet"] = newValue } }
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
+
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
+
+    public var bodyTemperature: Int? { get { self[field: "bodyTemperature"] } set { self[field: "bodyTemperature"] = newValue } }
+
+    public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
+  }
+
+  /// A builder of `Mutation` test data.
+  public nonisolated struct Mutation: GraphQLMockObject {
+    public static var __typename: String { "Mutation" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      adoptPet _0: (any Pet)? = nil
+    ) {
+      self[field: "adoptPet"] = _0
     }
 
-    /// A builder of `PetRock` test data.
-    public nonisolated struct PetRock: GraphQLMockObject, ClassroomPet, Pet {
-        public static var __typename: String { "PetRock" }
-        public var __fields = GraphQLMockFields()
+    public var adoptPet: (any Pet)? { get { self[field: "adoptPet"] } set { self[field: "adoptPet"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            humanName _1: String? = nil,
-            favoriteToy _2: String? = nil,
-            owner _3: Human? = nil,
-            adoptionDate _4: AnimalKingdomAPI.CustomDate? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "humanName"] = _1
-            self[field: "favoriteToy"] = _2
-            self[field: "owner"] = _3
-            self[field: "adoptionDate"] = _4
-        }
+  /// A builder of `PetRock` test data.
+  public nonisolated struct PetRock: GraphQLMockObject, ClassroomPet, Pet {
+    public static var __typename: String { "PetRock" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
-
-        public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
-
-        public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
-
-        public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      humanName _1: String? = nil,
+      favoriteToy _2: String? = nil,
+      owner _3: Human? = nil,
+      adoptionDate _4: AnimalKingdomAPI.CustomDate? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "humanName"] = _1
+      self[field: "favoriteToy"] = _2
+      self[field: "owner"] = _3
+      self[field: "adoptionDate"] = _4
     }
 
-    /// A builder of `Query` test data.
-    public nonisolated struct Query: GraphQLMockObject {
-        public static var __typename: String { "Query" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            allAnimals _0: [any Animal]? = nil,
-            classroomPets _1: [(any ClassroomPet)?]? = nil,
-            pets _2: [any Pet]? = nil,
-            findPet _3: [any Pet]? = nil
-        ) {
-            self[field: "allAnimals"] = _0
-            self[field: "classroomPets"] = _1
-            self[field: "pets"] = _2
-            self[field: "findPet"] = _3
-        }
+    public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
 
-        public var allAnimals: [any Animal]? { get { self[field: "allAnimals"] } set { self[field: "allAnimals"] = newValue } }
+    public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
 
-        public var classroomPets: [(any ClassroomPet)?]? { get { self[field: "classroomPets"] } set { self[field: "classroomPets"] = newValue } }
+    public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
 
-        public var pets: [any Pet]? { get { self[field: "pets"] } set { self[field: "pets"] = newValue } }
+    public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+  }
 
-        public var findPet: [any Pet]? { get { self[field: "findPet"] } set { self[field: "findPet"] = newValue } }
+  /// A builder of `Query` test data.
+  public nonisolated struct Query: GraphQLMockObject {
+    public static var __typename: String { "Query" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      allAnimals _0: [any Animal]? = nil,
+      classroomPets _1: [(any ClassroomPet)?]? = nil,
+      pets _2: [any Pet]? = nil,
+      findPet _3: [any Pet]? = nil
+    ) {
+      self[field: "allAnimals"] = _0
+      self[field: "classroomPets"] = _1
+      self[field: "pets"] = _2
+      self[field: "findPet"] = _3
     }
 
-    /// A builder of `Rat` test data.
-    public nonisolated struct Rat: GraphQLMockObject, Animal, ClassroomPet, Pet {
-        public static var __typename: String { "Rat" }
-        public var __fields = GraphQLMockFields()
+    public var allAnimals: [any Animal]? { get { self[field: "allAnimals"] } set { self[field: "allAnimals"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            species _1: String? = nil,
-            height _2: Height? = nil,
-            predators _3: [any Animal]? = nil,
-            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-            humanName _5: String? = nil,
-            favoriteToy _6: String? = nil,
-            owner _7: Human? = nil,
-            adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "species"] = _1
-            self[field: "height"] = _2
-            self[field: "predators"] = _3
-            self[field: "skinCovering"] = _4
-            self[field: "humanName"] = _5
-            self[field: "favoriteToy"] = _6
-            self[field: "owner"] = _7
-            self[field: "adoptionDate"] = _8
-        }
+    public var classroomPets: [(any ClassroomPet)?]? { get { self[field: "classroomPets"] } set { self[field: "classroomPets"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var pets: [any Pet]? { get { self[field: "pets"] } set { self[field: "pets"] = newValue } }
 
-        public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+    public var findPet: [any Pet]? { get { self[field: "findPet"] } set { self[field: "findPet"] = newValue } }
+  }
 
-        public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+  /// A builder of `Rat` test data.
+  public nonisolated struct Rat: GraphQLMockObject, Animal, ClassroomPet, Pet {
+    public static var __typename: String { "Rat" }
+    public var __fields = GraphQLMockFields()
 
-        public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
-
-        public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
-
-        public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
-
-        public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
-
-        public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
-
-        public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      species _1: String? = nil,
+      height _2: Height? = nil,
+      predators _3: [any Animal]? = nil,
+      skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+      humanName _5: String? = nil,
+      favoriteToy _6: String? = nil,
+      owner _7: Human? = nil,
+      adoptionDate _8: AnimalKingdomAPI.CustomDate? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "species"] = _1
+      self[field: "height"] = _2
+      self[field: "predators"] = _3
+      self[field: "skinCovering"] = _4
+      self[field: "humanName"] = _5
+      self[field: "favoriteToy"] = _6
+      self[field: "owner"] = _7
+      self[field: "adoptionDate"] = _8
     }
+
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+
+    public var species: String? { get { self[field: "species"] } set { self[field: "species"] = newValue } }
+
+    public var height: Height? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+
+    public var predators: [any Animal]? { get { self[field: "predators"] } set { self[field: "predators"] = newValue } }
+
+    public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { get { self[field: "skinCovering"] } set { self[field: "skinCovering"] = newValue } }
+
+    public var humanName: String? { get { self[field: "humanName"] } set { self[field: "humanName"] = newValue } }
+
+    public var favoriteToy: String? { get { self[field: "favoriteToy"] } set { self[field: "favoriteToy"] = newValue } }
+
+    public var owner: Human? { get { self[field: "owner"] } set { self[field: "owner"] = newValue } }
+
+    public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
+  }
 }

@@ -10,1401 +10,1401 @@ import BCCMedia
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
 public nonisolated enum APIMocks {
-    /// The builders of the possible types of `CalendarEntry`.
-    public nonisolated protocol CalendarEntry: GraphQLMockObject {}
+  /// The builders of the possible types of `CalendarEntry`.
+  public nonisolated protocol CalendarEntry: GraphQLMockObject {}
 
-    /// The builders of the possible types of `EpisodeContextUnion`.
-    public nonisolated protocol EpisodeContextUnion: GraphQLMockObject {}
+  /// The builders of the possible types of `EpisodeContextUnion`.
+  public nonisolated protocol EpisodeContextUnion: GraphQLMockObject {}
 
-    /// The builders of the possible types of `ItemSection`.
-    public nonisolated protocol ItemSection: GraphQLMockObject {}
+  /// The builders of the possible types of `ItemSection`.
+  public nonisolated protocol ItemSection: GraphQLMockObject {}
 
-    /// The builders of the possible types of `PlaylistItem`.
-    public nonisolated protocol PlaylistItem: GraphQLMockObject {}
+  /// The builders of the possible types of `PlaylistItem`.
+  public nonisolated protocol PlaylistItem: GraphQLMockObject {}
 
-    /// The builders of the possible types of `SearchResultItem`.
-    public nonisolated protocol SearchResultItem: GraphQLMockObject {}
+  /// The builders of the possible types of `SearchResultItem`.
+  public nonisolated protocol SearchResultItem: GraphQLMockObject {}
 
-    /// The builders of the possible types of `Section`.
-    public nonisolated protocol Section: GraphQLMockObject {}
+  /// The builders of the possible types of `Section`.
+  public nonisolated protocol Section: GraphQLMockObject {}
 
-    /// The builders of the possible types of `SectionItemType`.
-    public nonisolated protocol SectionItemType: GraphQLMockObject {}
+  /// The builders of the possible types of `SectionItemType`.
+  public nonisolated protocol SectionItemType: GraphQLMockObject {}
 
-    /// A builder of `AchievementSection` test data.
-    public nonisolated struct AchievementSection: GraphQLMockObject, Section {
-        public static var __typename: String { "AchievementSection" }
-        public var __fields = GraphQLMockFields()
+  /// A builder of `AchievementSection` test data.
+  public nonisolated struct AchievementSection: GraphQLMockObject, Section {
+    public static var __typename: String { "AchievementSection" }
+    public var __fields = GraphQLMockFields()
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-        }
-
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
     }
 
-    /// A builder of `AddToCollectionResult` test data.
-    public nonisolated struct AddToCollectionResult: GraphQLMockObject {
-        public static var __typename: String { "AddToCollectionResult" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            entryId _0: API.UUID? = nil
-        ) {
-            self[field: "entryId"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var entryId: API.UUID? { get { self[field: "entryId"] } set { self[field: "entryId"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  }
+
+  /// A builder of `AddToCollectionResult` test data.
+  public nonisolated struct AddToCollectionResult: GraphQLMockObject {
+    public static var __typename: String { "AddToCollectionResult" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      entryId _0: API.UUID? = nil
+    ) {
+      self[field: "entryId"] = _0
     }
 
-    /// A builder of `Analytics` test data.
-    public nonisolated struct Analytics: GraphQLMockObject {
-        public static var __typename: String { "Analytics" }
-        public var __fields = GraphQLMockFields()
+    public var entryId: API.UUID? { get { self[field: "entryId"] } set { self[field: "entryId"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            anonymousId _0: String? = nil
-        ) {
-            self[field: "anonymousId"] = _0
-        }
+  /// A builder of `Analytics` test data.
+  public nonisolated struct Analytics: GraphQLMockObject {
+    public static var __typename: String { "Analytics" }
+    public var __fields = GraphQLMockFields()
 
-        public var anonymousId: String? { get { self[field: "anonymousId"] } set { self[field: "anonymousId"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      anonymousId _0: String? = nil
+    ) {
+      self[field: "anonymousId"] = _0
     }
 
-    /// A builder of `Application` test data.
-    public nonisolated struct Application: GraphQLMockObject {
-        public static var __typename: String { "Application" }
-        public var __fields = GraphQLMockFields()
+    public var anonymousId: String? { get { self[field: "anonymousId"] } set { self[field: "anonymousId"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            code _0: String? = nil,
-            clientVersion _1: String? = nil,
-            page _2: Page? = nil,
-            searchPage _3: Page? = nil
-        ) {
-            self[field: "code"] = _0
-            self[field: "clientVersion"] = _1
-            self[field: "page"] = _2
-            self[field: "searchPage"] = _3
-        }
+  /// A builder of `Application` test data.
+  public nonisolated struct Application: GraphQLMockObject {
+    public static var __typename: String { "Application" }
+    public var __fields = GraphQLMockFields()
 
-        public var code: String? { get { self[field: "code"] } set { self[field: "code"] = newValue } }
-
-        public var clientVersion: String? { get { self[field: "clientVersion"] } set { self[field: "clientVersion"] = newValue } }
-
-        public var page: Page? { get { self[field: "page"] } set { self[field: "page"] = newValue } }
-
-        public var searchPage: Page? { get { self[field: "searchPage"] } set { self[field: "searchPage"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      code _0: String? = nil,
+      clientVersion _1: String? = nil,
+      page _2: Page? = nil,
+      searchPage _3: Page? = nil
+    ) {
+      self[field: "code"] = _0
+      self[field: "clientVersion"] = _1
+      self[field: "page"] = _2
+      self[field: "searchPage"] = _3
     }
 
-    /// A builder of `AvatarSection` test data.
-    public nonisolated struct AvatarSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "AvatarSection" }
-        public var __fields = GraphQLMockFields()
+    public var code: String? { get { self[field: "code"] } set { self[field: "code"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var clientVersion: String? { get { self[field: "clientVersion"] } set { self[field: "clientVersion"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var page: Page? { get { self[field: "page"] } set { self[field: "page"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var searchPage: Page? { get { self[field: "searchPage"] } set { self[field: "searchPage"] = newValue } }
+  }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+  /// A builder of `AvatarSection` test data.
+  public nonisolated struct AvatarSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "AvatarSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `Calendar` test data.
-    public nonisolated struct Calendar: GraphQLMockObject {
-        public static var __typename: String { "Calendar" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            day _0: CalendarDay? = nil
-        ) {
-            self[field: "day"] = _0
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var day: CalendarDay? { get { self[field: "day"] } set { self[field: "day"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
+
+  /// A builder of `Calendar` test data.
+  public nonisolated struct Calendar: GraphQLMockObject {
+    public static var __typename: String { "Calendar" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      day _0: CalendarDay? = nil
+    ) {
+      self[field: "day"] = _0
     }
 
-    /// A builder of `CalendarDay` test data.
-    public nonisolated struct CalendarDay: GraphQLMockObject {
-        public static var __typename: String { "CalendarDay" }
-        public var __fields = GraphQLMockFields()
+    public var day: CalendarDay? { get { self[field: "day"] } set { self[field: "day"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            events _0: [Event]? = nil,
-            entries _1: [any CalendarEntry]? = nil
-        ) {
-            self[field: "events"] = _0
-            self[field: "entries"] = _1
-        }
+  /// A builder of `CalendarDay` test data.
+  public nonisolated struct CalendarDay: GraphQLMockObject {
+    public static var __typename: String { "CalendarDay" }
+    public var __fields = GraphQLMockFields()
 
-        public var events: [Event]? { get { self[field: "events"] } set { self[field: "events"] = newValue } }
-
-        public var entries: [any CalendarEntry]? { get { self[field: "entries"] } set { self[field: "entries"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      events _0: [Event]? = nil,
+      entries _1: [any CalendarEntry]? = nil
+    ) {
+      self[field: "events"] = _0
+      self[field: "entries"] = _1
     }
 
-    /// A builder of `CardListSection` test data.
-    public nonisolated struct CardListSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "CardListSection" }
-        public var __fields = GraphQLMockFields()
+    public var events: [Event]? { get { self[field: "events"] } set { self[field: "events"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var entries: [any CalendarEntry]? { get { self[field: "entries"] } set { self[field: "entries"] = newValue } }
+  }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  /// A builder of `CardListSection` test data.
+  public nonisolated struct CardListSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "CardListSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `CardSection` test data.
-    public nonisolated struct CardSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "CardSection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  /// A builder of `CardSection` test data.
+  public nonisolated struct CardSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "CardSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `ContextCollection` test data.
-    public nonisolated struct ContextCollection: GraphQLMockObject, EpisodeContextUnion {
-        public static var __typename: String { "ContextCollection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: SectionItemPagination? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
+
+  /// A builder of `ContextCollection` test data.
+  public nonisolated struct ContextCollection: GraphQLMockObject, EpisodeContextUnion {
+    public static var __typename: String { "ContextCollection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: SectionItemPagination? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `DefaultGridSection` test data.
-    public nonisolated struct DefaultGridSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "DefaultGridSection" }
-        public var __fields = GraphQLMockFields()
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+  /// A builder of `DefaultGridSection` test data.
+  public nonisolated struct DefaultGridSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "DefaultGridSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `DefaultSection` test data.
-    public nonisolated struct DefaultSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "DefaultSection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  /// A builder of `DefaultSection` test data.
+  public nonisolated struct DefaultSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "DefaultSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `Episode` test data.
-    public nonisolated struct Episode: GraphQLMockObject, PlaylistItem, SectionItemType {
-        public static var __typename: String { "Episode" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            uuid _1: String? = nil,
-            type _2: GraphQLEnum<API.EpisodeType>? = nil,
-            locked _3: Bool? = nil,
-            publishDate _4: API.Date? = nil,
-            ageRating _5: String? = nil,
-            originalTitle _6: String? = nil,
-            title _7: String? = nil,
-            description _8: String? = nil,
-            image _9: String? = nil,
-            streams _10: [Stream]? = nil,
-            season _11: Season? = nil,
-            duration _12: Int? = nil,
-            progress _13: Int? = nil,
-            context _14: (any EpisodeContextUnion)? = nil,
-            inMyList _15: Bool? = nil,
-            next _16: [Episode]? = nil,
-            cursor _17: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "uuid"] = _1
-            self[field: "type"] = _2
-            self[field: "locked"] = _3
-            self[field: "publishDate"] = _4
-            self[field: "ageRating"] = _5
-            self[field: "originalTitle"] = _6
-            self[field: "title"] = _7
-            self[field: "description"] = _8
-            self[field: "image"] = _9
-            self[field: "streams"] = _10
-            self[field: "season"] = _11
-            self[field: "duration"] = _12
-            self[field: "progress"] = _13
-            self[field: "context"] = _14
-            self[field: "inMyList"] = _15
-            self[field: "next"] = _16
-            self[field: "cursor"] = _17
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var uuid: String? { get { self[field: "uuid"] } set { self[field: "uuid"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var type: GraphQLEnum<API.EpisodeType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        public var locked: Bool? { get { self[field: "locked"] } set { self[field: "locked"] = newValue } }
+  /// A builder of `Episode` test data.
+  public nonisolated struct Episode: GraphQLMockObject, PlaylistItem, SectionItemType {
+    public static var __typename: String { "Episode" }
+    public var __fields = GraphQLMockFields()
 
-        public var publishDate: API.Date? { get { self[field: "publishDate"] } set { self[field: "publishDate"] = newValue } }
-
-        public var ageRating: String? { get { self[field: "ageRating"] } set { self[field: "ageRating"] = newValue } }
-
-        public var originalTitle: String? { get { self[field: "originalTitle"] } set { self[field: "originalTitle"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
-
-        public var streams: [Stream]? { get { self[field: "streams"] } set { self[field: "streams"] = newValue } }
-
-        public var season: Season? { get { self[field: "season"] } set { self[field: "season"] = newValue } }
-
-        public var duration: Int? { get { self[field: "duration"] } set { self[field: "duration"] = newValue } }
-
-        public var progress: Int? { get { self[field: "progress"] } set { self[field: "progress"] = newValue } }
-
-        public var context: (any EpisodeContextUnion)? { get { self[field: "context"] } set { self[field: "context"] = newValue } }
-
-        public var inMyList: Bool? { get { self[field: "inMyList"] } set { self[field: "inMyList"] = newValue } }
-
-        /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
-        public var next: [Episode]? { get { self[field: "next"] } set { self[field: "next"] = newValue } }
-
-        public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      uuid _1: String? = nil,
+      type _2: GraphQLEnum<API.EpisodeType>? = nil,
+      locked _3: Bool? = nil,
+      publishDate _4: API.Date? = nil,
+      ageRating _5: String? = nil,
+      originalTitle _6: String? = nil,
+      title _7: String? = nil,
+      description _8: String? = nil,
+      image _9: String? = nil,
+      streams _10: [Stream]? = nil,
+      season _11: Season? = nil,
+      duration _12: Int? = nil,
+      progress _13: Int? = nil,
+      context _14: (any EpisodeContextUnion)? = nil,
+      inMyList _15: Bool? = nil,
+      next _16: [Episode]? = nil,
+      cursor _17: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "uuid"] = _1
+      self[field: "type"] = _2
+      self[field: "locked"] = _3
+      self[field: "publishDate"] = _4
+      self[field: "ageRating"] = _5
+      self[field: "originalTitle"] = _6
+      self[field: "title"] = _7
+      self[field: "description"] = _8
+      self[field: "image"] = _9
+      self[field: "streams"] = _10
+      self[field: "season"] = _11
+      self[field: "duration"] = _12
+      self[field: "progress"] = _13
+      self[field: "context"] = _14
+      self[field: "inMyList"] = _15
+      self[field: "next"] = _16
+      self[field: "cursor"] = _17
     }
 
-    /// A builder of `EpisodeCalendarEntry` test data.
-    public nonisolated struct EpisodeCalendarEntry: GraphQLMockObject, CalendarEntry {
-        public static var __typename: String { "EpisodeCalendarEntry" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            start _3: API.Date? = nil,
-            end _4: API.Date? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "start"] = _3
-            self[field: "end"] = _4
-        }
+    public var uuid: String? { get { self[field: "uuid"] } set { self[field: "uuid"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var type: GraphQLEnum<API.EpisodeType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var locked: Bool? { get { self[field: "locked"] } set { self[field: "locked"] = newValue } }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    public var publishDate: API.Date? { get { self[field: "publishDate"] } set { self[field: "publishDate"] = newValue } }
 
-        public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
+    public var ageRating: String? { get { self[field: "ageRating"] } set { self[field: "ageRating"] = newValue } }
 
-        public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+    public var originalTitle: String? { get { self[field: "originalTitle"] } set { self[field: "originalTitle"] = newValue } }
+
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
+
+    public var streams: [Stream]? { get { self[field: "streams"] } set { self[field: "streams"] = newValue } }
+
+    public var season: Season? { get { self[field: "season"] } set { self[field: "season"] = newValue } }
+
+    public var duration: Int? { get { self[field: "duration"] } set { self[field: "duration"] = newValue } }
+
+    public var progress: Int? { get { self[field: "progress"] } set { self[field: "progress"] = newValue } }
+
+    public var context: (any EpisodeContextUnion)? { get { self[field: "context"] } set { self[field: "context"] = newValue } }
+
+    public var inMyList: Bool? { get { self[field: "inMyList"] } set { self[field: "inMyList"] = newValue } }
+
+    /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
+    public var next: [Episode]? { get { self[field: "next"] } set { self[field: "next"] = newValue } }
+
+    public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
+  }
+
+  /// A builder of `EpisodeCalendarEntry` test data.
+  public nonisolated struct EpisodeCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public static var __typename: String { "EpisodeCalendarEntry" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      start _3: API.Date? = nil,
+      end _4: API.Date? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "start"] = _3
+      self[field: "end"] = _4
     }
 
-    /// A builder of `EpisodePagination` test data.
-    public nonisolated struct EpisodePagination: GraphQLMockObject {
-        public static var __typename: String { "EpisodePagination" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: [Episode]? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var items: [Episode]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
+
+    public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+  }
+
+  /// A builder of `EpisodePagination` test data.
+  public nonisolated struct EpisodePagination: GraphQLMockObject {
+    public static var __typename: String { "EpisodePagination" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: [Episode]? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `EpisodeSearchItem` test data.
-    public nonisolated struct EpisodeSearchItem: GraphQLMockObject, SearchResultItem {
-        public static var __typename: String { "EpisodeSearchItem" }
-        public var __fields = GraphQLMockFields()
+    public var items: [Episode]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            highlight _3: String? = nil,
-            image _4: String? = nil,
-            url _5: String? = nil,
-            showTitle _6: String? = nil,
-            seasonTitle _7: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "highlight"] = _3
-            self[field: "image"] = _4
-            self[field: "url"] = _5
-            self[field: "showTitle"] = _6
-            self[field: "seasonTitle"] = _7
-        }
+  /// A builder of `EpisodeSearchItem` test data.
+  public nonisolated struct EpisodeSearchItem: GraphQLMockObject, SearchResultItem {
+    public static var __typename: String { "EpisodeSearchItem" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var highlight: String? { get { self[field: "highlight"] } set { self[field: "highlight"] = newValue } }
-
-        public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
-
-        public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
-
-        public var showTitle: String? { get { self[field: "showTitle"] } set { self[field: "showTitle"] = newValue } }
-
-        public var seasonTitle: String? { get { self[field: "seasonTitle"] } set { self[field: "seasonTitle"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      highlight _3: String? = nil,
+      image _4: String? = nil,
+      url _5: String? = nil,
+      showTitle _6: String? = nil,
+      seasonTitle _7: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "highlight"] = _3
+      self[field: "image"] = _4
+      self[field: "url"] = _5
+      self[field: "showTitle"] = _6
+      self[field: "seasonTitle"] = _7
     }
 
-    /// A builder of `Event` test data.
-    public nonisolated struct Event: GraphQLMockObject {
-        public static var __typename: String { "Event" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            title _0: String? = nil
-        ) {
-            self[field: "title"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var highlight: String? { get { self[field: "highlight"] } set { self[field: "highlight"] = newValue } }
+
+    public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
+
+    public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+
+    public var showTitle: String? { get { self[field: "showTitle"] } set { self[field: "showTitle"] = newValue } }
+
+    public var seasonTitle: String? { get { self[field: "seasonTitle"] } set { self[field: "seasonTitle"] = newValue } }
+  }
+
+  /// A builder of `Event` test data.
+  public nonisolated struct Event: GraphQLMockObject {
+    public static var __typename: String { "Event" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      title _0: String? = nil
+    ) {
+      self[field: "title"] = _0
     }
 
-    /// A builder of `FeaturedSection` test data.
-    public nonisolated struct FeaturedSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "FeaturedSection" }
-        public var __fields = GraphQLMockFields()
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+  /// A builder of `FeaturedSection` test data.
+  public nonisolated struct FeaturedSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "FeaturedSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `Game` test data.
-    public nonisolated struct Game: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "Game" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with no field set.
-        public init() {}
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
+
+  /// A builder of `Game` test data.
+  public nonisolated struct Game: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "Game" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with no field set.
+    public init() {}
+  }
+
+  /// A builder of `IconGridSection` test data.
+  public nonisolated struct IconGridSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "IconGridSection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `IconGridSection` test data.
-    public nonisolated struct IconGridSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "IconGridSection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  /// A builder of `IconSection` test data.
+  public nonisolated struct IconSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "IconSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `IconSection` test data.
-    public nonisolated struct IconSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "IconSection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  /// A builder of `ItemSectionMetadata` test data.
+  public nonisolated struct ItemSectionMetadata: GraphQLMockObject {
+    public static var __typename: String { "ItemSectionMetadata" }
+    public var __fields = GraphQLMockFields()
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      collectionId _0: String? = nil,
+      useContext _1: Bool? = nil,
+      prependLiveElement _2: Bool? = nil
+    ) {
+      self[field: "collectionId"] = _0
+      self[field: "useContext"] = _1
+      self[field: "prependLiveElement"] = _2
     }
 
-    /// A builder of `ItemSectionMetadata` test data.
-    public nonisolated struct ItemSectionMetadata: GraphQLMockObject {
-        public static var __typename: String { "ItemSectionMetadata" }
-        public var __fields = GraphQLMockFields()
+    public var collectionId: String? { get { self[field: "collectionId"] } set { self[field: "collectionId"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            collectionId _0: String? = nil,
-            useContext _1: Bool? = nil,
-            prependLiveElement _2: Bool? = nil
-        ) {
-            self[field: "collectionId"] = _0
-            self[field: "useContext"] = _1
-            self[field: "prependLiveElement"] = _2
-        }
+    public var useContext: Bool? { get { self[field: "useContext"] } set { self[field: "useContext"] = newValue } }
 
-        public var collectionId: String? { get { self[field: "collectionId"] } set { self[field: "collectionId"] = newValue } }
+    public var prependLiveElement: Bool? { get { self[field: "prependLiveElement"] } set { self[field: "prependLiveElement"] = newValue } }
+  }
 
-        public var useContext: Bool? { get { self[field: "useContext"] } set { self[field: "useContext"] = newValue } }
+  /// A builder of `LabelSection` test data.
+  public nonisolated struct LabelSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "LabelSection" }
+    public var __fields = GraphQLMockFields()
 
-        public var prependLiveElement: Bool? { get { self[field: "prependLiveElement"] } set { self[field: "prependLiveElement"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `LabelSection` test data.
-    public nonisolated struct LabelSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "LabelSection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  /// A builder of `Lesson` test data.
+  public nonisolated struct Lesson: GraphQLMockObject {
+    public static var __typename: String { "Lesson" }
+    public var __fields = GraphQLMockFields()
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      defaultEpisode _0: Episode? = nil
+    ) {
+      self[field: "defaultEpisode"] = _0
     }
 
-    /// A builder of `Lesson` test data.
-    public nonisolated struct Lesson: GraphQLMockObject {
-        public static var __typename: String { "Lesson" }
-        public var __fields = GraphQLMockFields()
+    /// The default episode.
+    /// Should not be used actively in lists, as it could affect query speeds.
+    public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            defaultEpisode _0: Episode? = nil
-        ) {
-            self[field: "defaultEpisode"] = _0
-        }
+  /// A builder of `Link` test data.
+  public nonisolated struct Link: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "Link" }
+    public var __fields = GraphQLMockFields()
 
-        /// The default episode.
-        /// Should not be used actively in lists, as it could affect query speeds.
-        public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
+    /// A builder with no field set.
+    public init() {}
+  }
+
+  /// A builder of `ListSection` test data.
+  public nonisolated struct ListSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "ListSection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `Link` test data.
-    public nonisolated struct Link: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "Link" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with no field set.
-        public init() {}
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
+
+  /// A builder of `MessageSection` test data.
+  public nonisolated struct MessageSection: GraphQLMockObject, Section {
+    public static var __typename: String { "MessageSection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
     }
 
-    /// A builder of `ListSection` test data.
-    public nonisolated struct ListSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "ListSection" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+  /// A builder of `MutationRoot` test data.
+  public nonisolated struct MutationRoot: GraphQLMockObject {
+    public static var __typename: String { "MutationRoot" }
+    public var __fields = GraphQLMockFields()
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      setEpisodeProgress _0: Episode? = nil,
+      addEpisodeToMyList _1: AddToCollectionResult? = nil,
+      removeEntryFromMyList _2: UserCollection? = nil
+    ) {
+      self[field: "setEpisodeProgress"] = _0
+      self[field: "addEpisodeToMyList"] = _1
+      self[field: "removeEntryFromMyList"] = _2
     }
 
-    /// A builder of `MessageSection` test data.
-    public nonisolated struct MessageSection: GraphQLMockObject, Section {
-        public static var __typename: String { "MessageSection" }
-        public var __fields = GraphQLMockFields()
+    public var setEpisodeProgress: Episode? { get { self[field: "setEpisodeProgress"] } set { self[field: "setEpisodeProgress"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-        }
+    public var addEpisodeToMyList: AddToCollectionResult? { get { self[field: "addEpisodeToMyList"] } set { self[field: "addEpisodeToMyList"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var removeEntryFromMyList: UserCollection? { get { self[field: "removeEntryFromMyList"] } set { self[field: "removeEntryFromMyList"] = newValue } }
+  }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+  /// A builder of `Page` test data.
+  public nonisolated struct Page: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "Page" }
+    public var __fields = GraphQLMockFields()
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      code _1: String? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      sections _4: SectionPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "code"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "sections"] = _4
     }
 
-    /// A builder of `MutationRoot` test data.
-    public nonisolated struct MutationRoot: GraphQLMockObject {
-        public static var __typename: String { "MutationRoot" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            setEpisodeProgress _0: Episode? = nil,
-            addEpisodeToMyList _1: AddToCollectionResult? = nil,
-            removeEntryFromMyList _2: UserCollection? = nil
-        ) {
-            self[field: "setEpisodeProgress"] = _0
-            self[field: "addEpisodeToMyList"] = _1
-            self[field: "removeEntryFromMyList"] = _2
-        }
+    public var code: String? { get { self[field: "code"] } set { self[field: "code"] = newValue } }
 
-        public var setEpisodeProgress: Episode? { get { self[field: "setEpisodeProgress"] } set { self[field: "setEpisodeProgress"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var addEpisodeToMyList: AddToCollectionResult? { get { self[field: "addEpisodeToMyList"] } set { self[field: "addEpisodeToMyList"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var removeEntryFromMyList: UserCollection? { get { self[field: "removeEntryFromMyList"] } set { self[field: "removeEntryFromMyList"] = newValue } }
+    public var sections: SectionPagination? { get { self[field: "sections"] } set { self[field: "sections"] = newValue } }
+  }
+
+  /// A builder of `PageDetailsSection` test data.
+  public nonisolated struct PageDetailsSection: GraphQLMockObject, Section {
+    public static var __typename: String { "PageDetailsSection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
     }
 
-    /// A builder of `Page` test data.
-    public nonisolated struct Page: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "Page" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            code _1: String? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            sections _4: SectionPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "code"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "sections"] = _4
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  }
 
-        public var code: String? { get { self[field: "code"] } set { self[field: "code"] = newValue } }
+  /// A builder of `Person` test data.
+  public nonisolated struct Person: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "Person" }
+    public var __fields = GraphQLMockFields()
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    /// A builder with no field set.
+    public init() {}
+  }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  /// A builder of `Playlist` test data.
+  public nonisolated struct Playlist: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "Playlist" }
+    public var __fields = GraphQLMockFields()
 
-        public var sections: SectionPagination? { get { self[field: "sections"] } set { self[field: "sections"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: PlaylistItemPagination? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `PageDetailsSection` test data.
-    public nonisolated struct PageDetailsSection: GraphQLMockObject, Section {
-        public static var __typename: String { "PageDetailsSection" }
-        public var __fields = GraphQLMockFields()
+    public var items: PlaylistItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-        }
+  /// A builder of `PlaylistItemPagination` test data.
+  public nonisolated struct PlaylistItemPagination: GraphQLMockObject {
+    public static var __typename: String { "PlaylistItemPagination" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: [any PlaylistItem]? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `Person` test data.
-    public nonisolated struct Person: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "Person" }
-        public var __fields = GraphQLMockFields()
+    public var items: [any PlaylistItem]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with no field set.
-        public init() {}
+  /// A builder of `PosterGridSection` test data.
+  public nonisolated struct PosterGridSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "PosterGridSection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `Playlist` test data.
-    public nonisolated struct Playlist: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "Playlist" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: PlaylistItemPagination? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var items: PlaylistItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
+
+  /// A builder of `PosterSection` test data.
+  public nonisolated struct PosterSection: GraphQLMockObject, ItemSection, Section {
+    public static var __typename: String { "PosterSection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      metadata _1: ItemSectionMetadata? = nil,
+      title _2: String? = nil,
+      description _3: String? = nil,
+      items _4: SectionItemPagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "metadata"] = _1
+      self[field: "title"] = _2
+      self[field: "description"] = _3
+      self[field: "items"] = _4
     }
 
-    /// A builder of `PlaylistItemPagination` test data.
-    public nonisolated struct PlaylistItemPagination: GraphQLMockObject {
-        public static var __typename: String { "PlaylistItemPagination" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: [any PlaylistItem]? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+    public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
 
-        public var items: [any PlaylistItem]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
+
+  /// A builder of `QueryRoot` test data.
+  public nonisolated struct QueryRoot: GraphQLMockObject {
+    public static var __typename: String { "QueryRoot" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      application _0: Application? = nil,
+      languages _1: [API.Language]? = nil,
+      page _2: Page? = nil,
+      show _3: Show? = nil,
+      season _4: Season? = nil,
+      episode _5: Episode? = nil,
+      playlist _6: Playlist? = nil,
+      search _7: SearchResult? = nil,
+      studyTopic _8: StudyTopic? = nil,
+      calendar _9: Calendar? = nil,
+      me _10: User? = nil
+    ) {
+      self[field: "application"] = _0
+      self[field: "languages"] = _1
+      self[field: "page"] = _2
+      self[field: "show"] = _3
+      self[field: "season"] = _4
+      self[field: "episode"] = _5
+      self[field: "playlist"] = _6
+      self[field: "search"] = _7
+      self[field: "studyTopic"] = _8
+      self[field: "calendar"] = _9
+      self[field: "me"] = _10
     }
 
-    /// A builder of `PosterGridSection` test data.
-    public nonisolated struct PosterGridSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "PosterGridSection" }
-        public var __fields = GraphQLMockFields()
+    public var application: Application? { get { self[field: "application"] } set { self[field: "application"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+    public var languages: [API.Language]? { get { self[field: "languages"] } set { self[field: "languages"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var page: Page? { get { self[field: "page"] } set { self[field: "page"] = newValue } }
 
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
+    public var show: Show? { get { self[field: "show"] } set { self[field: "show"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var season: Season? { get { self[field: "season"] } set { self[field: "season"] = newValue } }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    public var episode: Episode? { get { self[field: "episode"] } set { self[field: "episode"] = newValue } }
 
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var playlist: Playlist? { get { self[field: "playlist"] } set { self[field: "playlist"] = newValue } }
+
+    public var search: SearchResult? { get { self[field: "search"] } set { self[field: "search"] = newValue } }
+
+    public var studyTopic: StudyTopic? { get { self[field: "studyTopic"] } set { self[field: "studyTopic"] = newValue } }
+
+    public var calendar: Calendar? { get { self[field: "calendar"] } set { self[field: "calendar"] = newValue } }
+
+    public var me: User? { get { self[field: "me"] } set { self[field: "me"] = newValue } }
+  }
+
+  /// A builder of `SearchResult` test data.
+  public nonisolated struct SearchResult: GraphQLMockObject {
+    public static var __typename: String { "SearchResult" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      result _0: [any SearchResultItem]? = nil
+    ) {
+      self[field: "result"] = _0
     }
 
-    /// A builder of `PosterSection` test data.
-    public nonisolated struct PosterSection: GraphQLMockObject, ItemSection, Section {
-        public static var __typename: String { "PosterSection" }
-        public var __fields = GraphQLMockFields()
+    public var result: [any SearchResultItem]? { get { self[field: "result"] } set { self[field: "result"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            metadata _1: ItemSectionMetadata? = nil,
-            title _2: String? = nil,
-            description _3: String? = nil,
-            items _4: SectionItemPagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "metadata"] = _1
-            self[field: "title"] = _2
-            self[field: "description"] = _3
-            self[field: "items"] = _4
-        }
+  /// A builder of `Season` test data.
+  public nonisolated struct Season: GraphQLMockObject, EpisodeContextUnion, SectionItemType {
+    public static var __typename: String { "Season" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var metadata: ItemSectionMetadata? { get { self[field: "metadata"] } set { self[field: "metadata"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      show _2: Show? = nil,
+      defaultEpisode _3: Episode? = nil,
+      episodes _4: EpisodePagination? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "show"] = _2
+      self[field: "defaultEpisode"] = _3
+      self[field: "episodes"] = _4
     }
 
-    /// A builder of `QueryRoot` test data.
-    public nonisolated struct QueryRoot: GraphQLMockObject {
-        public static var __typename: String { "QueryRoot" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            application _0: Application? = nil,
-            languages _1: [API.Language]? = nil,
-            page _2: Page? = nil,
-            show _3: Show? = nil,
-            season _4: Season? = nil,
-            episode _5: Episode? = nil,
-            playlist _6: Playlist? = nil,
-            search _7: SearchResult? = nil,
-            studyTopic _8: StudyTopic? = nil,
-            calendar _9: Calendar? = nil,
-            me _10: User? = nil
-        ) {
-            self[field: "application"] = _0
-            self[field: "languages"] = _1
-            self[field: "page"] = _2
-            self[field: "show"] = _3
-            self[field: "season"] = _4
-            self[field: "episode"] = _5
-            self[field: "playlist"] = _6
-            self[field: "search"] = _7
-            self[field: "studyTopic"] = _8
-            self[field: "calendar"] = _9
-            self[field: "me"] = _10
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var application: Application? { get { self[field: "application"] } set { self[field: "application"] = newValue } }
+    public var show: Show? { get { self[field: "show"] } set { self[field: "show"] = newValue } }
 
-        public var languages: [API.Language]? { get { self[field: "languages"] } set { self[field: "languages"] = newValue } }
+    /// The default episode.
+    /// Should not be used actively in lists, as it could affect query speeds.
+    public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
 
-        public var page: Page? { get { self[field: "page"] } set { self[field: "page"] = newValue } }
+    public var episodes: EpisodePagination? { get { self[field: "episodes"] } set { self[field: "episodes"] = newValue } }
+  }
 
-        public var show: Show? { get { self[field: "show"] } set { self[field: "show"] = newValue } }
+  /// A builder of `SeasonCalendarEntry` test data.
+  public nonisolated struct SeasonCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public static var __typename: String { "SeasonCalendarEntry" }
+    public var __fields = GraphQLMockFields()
 
-        public var season: Season? { get { self[field: "season"] } set { self[field: "season"] = newValue } }
-
-        public var episode: Episode? { get { self[field: "episode"] } set { self[field: "episode"] = newValue } }
-
-        public var playlist: Playlist? { get { self[field: "playlist"] } set { self[field: "playlist"] = newValue } }
-
-        public var search: SearchResult? { get { self[field: "search"] } set { self[field: "search"] = newValue } }
-
-        public var studyTopic: StudyTopic? { get { self[field: "studyTopic"] } set { self[field: "studyTopic"] = newValue } }
-
-        public var calendar: Calendar? { get { self[field: "calendar"] } set { self[field: "calendar"] = newValue } }
-
-        public var me: User? { get { self[field: "me"] } set { self[field: "me"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      start _3: API.Date? = nil,
+      end _4: API.Date? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "start"] = _3
+      self[field: "end"] = _4
     }
 
-    /// A builder of `SearchResult` test data.
-    public nonisolated struct SearchResult: GraphQLMockObject {
-        public static var __typename: String { "SearchResult" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            result _0: [any SearchResultItem]? = nil
-        ) {
-            self[field: "result"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var result: [any SearchResultItem]? { get { self[field: "result"] } set { self[field: "result"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
+
+    public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+  }
+
+  /// A builder of `SeasonPagination` test data.
+  public nonisolated struct SeasonPagination: GraphQLMockObject {
+    public static var __typename: String { "SeasonPagination" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: [Season]? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `Season` test data.
-    public nonisolated struct Season: GraphQLMockObject, EpisodeContextUnion, SectionItemType {
-        public static var __typename: String { "Season" }
-        public var __fields = GraphQLMockFields()
+    public var items: [Season]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            show _2: Show? = nil,
-            defaultEpisode _3: Episode? = nil,
-            episodes _4: EpisodePagination? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "show"] = _2
-            self[field: "defaultEpisode"] = _3
-            self[field: "episodes"] = _4
-        }
+  /// A builder of `SeasonSearchItem` test data.
+  public nonisolated struct SeasonSearchItem: GraphQLMockObject, SearchResultItem {
+    public static var __typename: String { "SeasonSearchItem" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var show: Show? { get { self[field: "show"] } set { self[field: "show"] = newValue } }
-
-        /// The default episode.
-        /// Should not be used actively in lists, as it could affect query speeds.
-        public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
-
-        public var episodes: EpisodePagination? { get { self[field: "episodes"] } set { self[field: "episodes"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      highlight _3: String? = nil,
+      image _4: String? = nil,
+      url _5: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "highlight"] = _3
+      self[field: "image"] = _4
+      self[field: "url"] = _5
     }
 
-    /// A builder of `SeasonCalendarEntry` test data.
-    public nonisolated struct SeasonCalendarEntry: GraphQLMockObject, CalendarEntry {
-        public static var __typename: String { "SeasonCalendarEntry" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            start _3: API.Date? = nil,
-            end _4: API.Date? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "start"] = _3
-            self[field: "end"] = _4
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var highlight: String? { get { self[field: "highlight"] } set { self[field: "highlight"] = newValue } }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
 
-        public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
+    public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+  }
 
-        public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+  /// A builder of `SectionItem` test data.
+  public nonisolated struct SectionItem: GraphQLMockObject {
+    public static var __typename: String { "SectionItem" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      image _3: String? = nil,
+      item _4: (any SectionItemType)? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "image"] = _3
+      self[field: "item"] = _4
     }
 
-    /// A builder of `SeasonPagination` test data.
-    public nonisolated struct SeasonPagination: GraphQLMockObject {
-        public static var __typename: String { "SeasonPagination" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: [Season]? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var items: [Season]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
+
+    public var item: (any SectionItemType)? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
+  }
+
+  /// A builder of `SectionItemPagination` test data.
+  public nonisolated struct SectionItemPagination: GraphQLMockObject {
+    public static var __typename: String { "SectionItemPagination" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: [SectionItem]? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `SeasonSearchItem` test data.
-    public nonisolated struct SeasonSearchItem: GraphQLMockObject, SearchResultItem {
-        public static var __typename: String { "SeasonSearchItem" }
-        public var __fields = GraphQLMockFields()
+    public var items: [SectionItem]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            highlight _3: String? = nil,
-            image _4: String? = nil,
-            url _5: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "highlight"] = _3
-            self[field: "image"] = _4
-            self[field: "url"] = _5
-        }
+  /// A builder of `SectionPagination` test data.
+  public nonisolated struct SectionPagination: GraphQLMockObject {
+    public static var __typename: String { "SectionPagination" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var highlight: String? { get { self[field: "highlight"] } set { self[field: "highlight"] = newValue } }
-
-        public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
-
-        public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      items _0: [any Section]? = nil
+    ) {
+      self[field: "items"] = _0
     }
 
-    /// A builder of `SectionItem` test data.
-    public nonisolated struct SectionItem: GraphQLMockObject {
-        public static var __typename: String { "SectionItem" }
-        public var __fields = GraphQLMockFields()
+    public var items: [any Section]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            image _3: String? = nil,
-            item _4: (any SectionItemType)? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "image"] = _3
-            self[field: "item"] = _4
-        }
+  /// A builder of `Short` test data.
+  public nonisolated struct Short: GraphQLMockObject, PlaylistItem, SectionItemType {
+    public static var __typename: String { "Short" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
-
-        public var item: (any SectionItemType)? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil
+    ) {
+      self[field: "id"] = _0
     }
 
-    /// A builder of `SectionItemPagination` test data.
-    public nonisolated struct SectionItemPagination: GraphQLMockObject {
-        public static var __typename: String { "SectionItemPagination" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: [SectionItem]? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+  /// A builder of `Show` test data.
+  public nonisolated struct Show: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "Show" }
+    public var __fields = GraphQLMockFields()
 
-        public var items: [SectionItem]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      seasons _3: SeasonPagination? = nil,
+      defaultEpisode _4: Episode? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "seasons"] = _3
+      self[field: "defaultEpisode"] = _4
     }
 
-    /// A builder of `SectionPagination` test data.
-    public nonisolated struct SectionPagination: GraphQLMockObject {
-        public static var __typename: String { "SectionPagination" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            items _0: [any Section]? = nil
-        ) {
-            self[field: "items"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var items: [any Section]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var seasons: SeasonPagination? { get { self[field: "seasons"] } set { self[field: "seasons"] = newValue } }
+
+    /// The default episode.
+    /// Should not be used actively in lists, as it could affect query speeds.
+    public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
+  }
+
+  /// A builder of `ShowCalendarEntry` test data.
+  public nonisolated struct ShowCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public static var __typename: String { "ShowCalendarEntry" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      start _3: API.Date? = nil,
+      end _4: API.Date? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "start"] = _3
+      self[field: "end"] = _4
     }
 
-    /// A builder of `Short` test data.
-    public nonisolated struct Short: GraphQLMockObject, PlaylistItem, SectionItemType {
-        public static var __typename: String { "Short" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil
-        ) {
-            self[field: "id"] = _0
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+
+    public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
+
+    public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+  }
+
+  /// A builder of `ShowSearchItem` test data.
+  public nonisolated struct ShowSearchItem: GraphQLMockObject, SearchResultItem {
+    public static var __typename: String { "ShowSearchItem" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      highlight _3: String? = nil,
+      image _4: String? = nil,
+      url _5: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "highlight"] = _3
+      self[field: "image"] = _4
+      self[field: "url"] = _5
     }
 
-    /// A builder of `Show` test data.
-    public nonisolated struct Show: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "Show" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            seasons _3: SeasonPagination? = nil,
-            defaultEpisode _4: Episode? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "seasons"] = _3
-            self[field: "defaultEpisode"] = _4
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var highlight: String? { get { self[field: "highlight"] } set { self[field: "highlight"] = newValue } }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
 
-        public var seasons: SeasonPagination? { get { self[field: "seasons"] } set { self[field: "seasons"] = newValue } }
+    public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+  }
 
-        /// The default episode.
-        /// Should not be used actively in lists, as it could affect query speeds.
-        public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
+  /// A builder of `SimpleCalendarEntry` test data.
+  public nonisolated struct SimpleCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public static var __typename: String { "SimpleCalendarEntry" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil,
+      start _3: API.Date? = nil,
+      end _4: API.Date? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
+      self[field: "start"] = _3
+      self[field: "end"] = _4
     }
 
-    /// A builder of `ShowCalendarEntry` test data.
-    public nonisolated struct ShowCalendarEntry: GraphQLMockObject, CalendarEntry {
-        public static var __typename: String { "ShowCalendarEntry" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            start _3: API.Date? = nil,
-            end _4: API.Date? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "start"] = _3
-            self[field: "end"] = _4
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+    public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+    public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+  }
 
-        public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
+  /// A builder of `Stream` test data.
+  public nonisolated struct Stream: GraphQLMockObject {
+    public static var __typename: String { "Stream" }
+    public var __fields = GraphQLMockFields()
 
-        public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      url _0: String? = nil,
+      videoLanguage _1: API.Language? = nil,
+      type _2: GraphQLEnum<API.StreamType>? = nil
+    ) {
+      self[field: "url"] = _0
+      self[field: "videoLanguage"] = _1
+      self[field: "type"] = _2
     }
 
-    /// A builder of `ShowSearchItem` test data.
-    public nonisolated struct ShowSearchItem: GraphQLMockObject, SearchResultItem {
-        public static var __typename: String { "ShowSearchItem" }
-        public var __fields = GraphQLMockFields()
+    public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            highlight _3: String? = nil,
-            image _4: String? = nil,
-            url _5: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "highlight"] = _3
-            self[field: "image"] = _4
-            self[field: "url"] = _5
-        }
+    public var videoLanguage: API.Language? { get { self[field: "videoLanguage"] } set { self[field: "videoLanguage"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    public var type: GraphQLEnum<API.StreamType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
+  }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+  /// A builder of `StudyTopic` test data.
+  public nonisolated struct StudyTopic: GraphQLMockObject, SectionItemType {
+    public static var __typename: String { "StudyTopic" }
+    public var __fields = GraphQLMockFields()
 
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var highlight: String? { get { self[field: "highlight"] } set { self[field: "highlight"] = newValue } }
-
-        public var image: String? { get { self[field: "image"] } set { self[field: "image"] = newValue } }
-
-        public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      defaultLesson _0: Lesson? = nil
+    ) {
+      self[field: "defaultLesson"] = _0
     }
 
-    /// A builder of `SimpleCalendarEntry` test data.
-    public nonisolated struct SimpleCalendarEntry: GraphQLMockObject, CalendarEntry {
-        public static var __typename: String { "SimpleCalendarEntry" }
-        public var __fields = GraphQLMockFields()
+    /// The default lesson.
+    /// Should not be used actively in lists, as it could affect query speeds.
+    public var defaultLesson: Lesson? { get { self[field: "defaultLesson"] } set { self[field: "defaultLesson"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil,
-            start _3: API.Date? = nil,
-            end _4: API.Date? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-            self[field: "start"] = _3
-            self[field: "end"] = _4
-        }
+  /// A builder of `User` test data.
+  public nonisolated struct User: GraphQLMockObject {
+    public static var __typename: String { "User" }
+    public var __fields = GraphQLMockFields()
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        public var start: API.Date? { get { self[field: "start"] } set { self[field: "start"] = newValue } }
-
-        public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      bccMember _1: Bool? = nil,
+      analytics _2: Analytics? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "bccMember"] = _1
+      self[field: "analytics"] = _2
     }
 
-    /// A builder of `Stream` test data.
-    public nonisolated struct Stream: GraphQLMockObject {
-        public static var __typename: String { "Stream" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            url _0: String? = nil,
-            videoLanguage _1: API.Language? = nil,
-            type _2: GraphQLEnum<API.StreamType>? = nil
-        ) {
-            self[field: "url"] = _0
-            self[field: "videoLanguage"] = _1
-            self[field: "type"] = _2
-        }
+    public var bccMember: Bool? { get { self[field: "bccMember"] } set { self[field: "bccMember"] = newValue } }
 
-        public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+    public var analytics: Analytics? { get { self[field: "analytics"] } set { self[field: "analytics"] = newValue } }
+  }
 
-        public var videoLanguage: API.Language? { get { self[field: "videoLanguage"] } set { self[field: "videoLanguage"] = newValue } }
+  /// A builder of `UserCollection` test data.
+  public nonisolated struct UserCollection: GraphQLMockObject {
+    public static var __typename: String { "UserCollection" }
+    public var __fields = GraphQLMockFields()
 
-        public var type: GraphQLEnum<API.StreamType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: API.UUID? = nil
+    ) {
+      self[field: "id"] = _0
     }
 
-    /// A builder of `StudyTopic` test data.
-    public nonisolated struct StudyTopic: GraphQLMockObject, SectionItemType {
-        public static var __typename: String { "StudyTopic" }
-        public var __fields = GraphQLMockFields()
+    public var id: API.UUID? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            defaultLesson _0: Lesson? = nil
-        ) {
-            self[field: "defaultLesson"] = _0
-        }
+  /// A builder of `WebSection` test data.
+  public nonisolated struct WebSection: GraphQLMockObject, Section {
+    public static var __typename: String { "WebSection" }
+    public var __fields = GraphQLMockFields()
 
-        /// The default lesson.
-        /// Should not be used actively in lists, as it could affect query speeds.
-        public var defaultLesson: Lesson? { get { self[field: "defaultLesson"] } set { self[field: "defaultLesson"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      title _1: String? = nil,
+      description _2: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "title"] = _1
+      self[field: "description"] = _2
     }
 
-    /// A builder of `User` test data.
-    public nonisolated struct User: GraphQLMockObject {
-        public static var __typename: String { "User" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            bccMember _1: Bool? = nil,
-            analytics _2: Analytics? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "bccMember"] = _1
-            self[field: "analytics"] = _2
-        }
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var bccMember: Bool? { get { self[field: "bccMember"] } set { self[field: "bccMember"] = newValue } }
-
-        public var analytics: Analytics? { get { self[field: "analytics"] } set { self[field: "analytics"] = newValue } }
-    }
-
-    /// A builder of `UserCollection` test data.
-    public nonisolated struct UserCollection: GraphQLMockObject {
-        public static var __typename: String { "UserCollection" }
-        public var __fields = GraphQLMockFields()
-
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: API.UUID? = nil
-        ) {
-            self[field: "id"] = _0
-        }
-
-        public var id: API.UUID? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-    }
-
-    /// A builder of `WebSection` test data.
-    public nonisolated struct WebSection: GraphQLMockObject, Section {
-        public static var __typename: String { "WebSection" }
-        public var __fields = GraphQLMockFields()
-
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            title _1: String? = nil,
-            description _2: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "title"] = _1
-            self[field: "description"] = _2
-        }
-
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-    }
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
+  }
 }

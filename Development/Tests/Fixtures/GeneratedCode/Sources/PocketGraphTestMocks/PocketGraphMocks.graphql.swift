@@ -10,1032 +10,1032 @@ import PocketGraph
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
 public nonisolated enum PocketGraphMocks {
-    /// The builders of the possible types of `ItemResult`.
-    ///
-    /// Union type for items that may or may not be processed
-    public nonisolated protocol ItemResult: GraphQLMockObject {}
+  /// The builders of the possible types of `ItemResult`.
+  ///
+  /// Union type for items that may or may not be processed
+  public nonisolated protocol ItemResult: GraphQLMockObject {}
 
-    /// The builders of the possible types of `MarticleComponent`.
-    public nonisolated protocol MarticleComponent: GraphQLMockObject {}
+  /// The builders of the possible types of `MarticleComponent`.
+  public nonisolated protocol MarticleComponent: GraphQLMockObject {}
 
-    /// A builder of `Author` test data.
-    ///
-    /// Information about an Author of an article or some content
-    public nonisolated struct Author: GraphQLMockObject {
-        public static var __typename: String { "Author" }
-        public var __fields = GraphQLMockFields()
+  /// A builder of `Author` test data.
+  ///
+  /// Information about an Author of an article or some content
+  public nonisolated struct Author: GraphQLMockObject {
+    public static var __typename: String { "Author" }
+    public var __fields = GraphQLMockFields()
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            name _1: String? = nil,
-            url _2: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "name"] = _1
-            self[field: "url"] = _2
-        }
-
-        /// Unique id for that Author
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        /// Display name
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
-
-        /// A url to that Author's site
-        public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      name _1: String? = nil,
+      url _2: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "name"] = _1
+      self[field: "url"] = _2
     }
 
-    /// A builder of `BulletedListElement` test data.
-    ///
-    /// Row in a bulleted (unordered list)
-    public nonisolated struct BulletedListElement: GraphQLMockObject {
-        public static var __typename: String { "BulletedListElement" }
-        public var __fields = GraphQLMockFields()
+    /// Unique id for that Author
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            content _0: PocketGraph.Markdown? = nil,
-            level _1: Int? = nil
-        ) {
-            self[field: "content"] = _0
-            self[field: "level"] = _1
-        }
+    /// Display name
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        /// Row in a list.
-        public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+    /// A url to that Author's site
+    public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+  }
 
-        /// Zero-indexed level, for handling nested lists.
-        public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
+  /// A builder of `BulletedListElement` test data.
+  ///
+  /// Row in a bulleted (unordered list)
+  public nonisolated struct BulletedListElement: GraphQLMockObject {
+    public static var __typename: String { "BulletedListElement" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      content _0: PocketGraph.Markdown? = nil,
+      level _1: Int? = nil
+    ) {
+      self[field: "content"] = _0
+      self[field: "level"] = _1
     }
 
-    /// A builder of `CuratedInfo` test data.
-    ///
-    /// This type represents the information we need on a curated item.
-    public nonisolated struct CuratedInfo: GraphQLMockObject {
-        public static var __typename: String { "CuratedInfo" }
-        public var __fields = GraphQLMockFields()
+    /// Row in a list.
+    public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            title _0: String? = nil,
-            excerpt _1: String? = nil,
-            imageSrc _2: PocketGraph.Url? = nil
-        ) {
-            self[field: "title"] = _0
-            self[field: "excerpt"] = _1
-            self[field: "imageSrc"] = _2
-        }
+    /// Zero-indexed level, for handling nested lists.
+    public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
+  }
 
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+  /// A builder of `CuratedInfo` test data.
+  ///
+  /// This type represents the information we need on a curated item.
+  public nonisolated struct CuratedInfo: GraphQLMockObject {
+    public static var __typename: String { "CuratedInfo" }
+    public var __fields = GraphQLMockFields()
 
-        public var excerpt: String? { get { self[field: "excerpt"] } set { self[field: "excerpt"] = newValue } }
-
-        public var imageSrc: PocketGraph.Url? { get { self[field: "imageSrc"] } set { self[field: "imageSrc"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      title _0: String? = nil,
+      excerpt _1: String? = nil,
+      imageSrc _2: PocketGraph.Url? = nil
+    ) {
+      self[field: "title"] = _0
+      self[field: "excerpt"] = _1
+      self[field: "imageSrc"] = _2
     }
 
-    /// A builder of `DomainMetadata` test data.
-    ///
-    /// Metadata from a domain, originally populated from ClearBit
-    public nonisolated struct DomainMetadata: GraphQLMockObject {
-        public static var __typename: String { "DomainMetadata" }
-        public var __fields = GraphQLMockFields()
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            name _0: String? = nil,
-            logo _1: PocketGraph.Url? = nil
-        ) {
-            self[field: "name"] = _0
-            self[field: "logo"] = _1
-        }
+    public var excerpt: String? { get { self[field: "excerpt"] } set { self[field: "excerpt"] = newValue } }
 
-        /// The name of the domain (e.g., The New York Times)
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+    public var imageSrc: PocketGraph.Url? { get { self[field: "imageSrc"] } set { self[field: "imageSrc"] = newValue } }
+  }
 
-        /// Url for the logo image
-        public var logo: PocketGraph.Url? { get { self[field: "logo"] } set { self[field: "logo"] = newValue } }
+  /// A builder of `DomainMetadata` test data.
+  ///
+  /// Metadata from a domain, originally populated from ClearBit
+  public nonisolated struct DomainMetadata: GraphQLMockObject {
+    public static var __typename: String { "DomainMetadata" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      name _0: String? = nil,
+      logo _1: PocketGraph.Url? = nil
+    ) {
+      self[field: "name"] = _0
+      self[field: "logo"] = _1
     }
 
-    /// A builder of `Image` test data.
-    ///
-    /// An image that is keyed on URL
-    public nonisolated struct Image: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "Image" }
-        public var __fields = GraphQLMockFields()
+    /// The name of the domain (e.g., The New York Times)
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            width _0: Int? = nil,
-            height _1: Int? = nil,
-            caption _2: String? = nil,
-            credit _3: String? = nil,
-            imageId _4: Int? = nil,
-            src _5: String? = nil
-        ) {
-            self[field: "width"] = _0
-            self[field: "height"] = _1
-            self[field: "caption"] = _2
-            self[field: "credit"] = _3
-            self[field: "imageId"] = _4
-            self[field: "src"] = _5
-        }
+    /// Url for the logo image
+    public var logo: PocketGraph.Url? { get { self[field: "logo"] } set { self[field: "logo"] = newValue } }
+  }
 
-        /// The determined width of the image at the url
-        public var width: Int? { get { self[field: "width"] } set { self[field: "width"] = newValue } }
+  /// A builder of `Image` test data.
+  ///
+  /// An image that is keyed on URL
+  public nonisolated struct Image: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "Image" }
+    public var __fields = GraphQLMockFields()
 
-        /// The determined height of the image at the url
-        public var height: Int? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
-
-        /// A caption or description of the image
-        public var caption: String? { get { self[field: "caption"] } set { self[field: "caption"] = newValue } }
-
-        /// A credit for the image, typically who the image belongs to / created by
-        public var credit: String? { get { self[field: "credit"] } set { self[field: "credit"] = newValue } }
-
-        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-        public var imageId: Int? { get { self[field: "imageId"] } set { self[field: "imageId"] = newValue } }
-
-        /// Absolute url to the image
-        @available(*, deprecated, message: "use url property moving forward")
-        public var src: String? { get { self[field: "src"] } set { self[field: "src"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      width _0: Int? = nil,
+      height _1: Int? = nil,
+      caption _2: String? = nil,
+      credit _3: String? = nil,
+      imageId _4: Int? = nil,
+      src _5: String? = nil
+    ) {
+      self[field: "width"] = _0
+      self[field: "height"] = _1
+      self[field: "caption"] = _2
+      self[field: "credit"] = _3
+      self[field: "imageId"] = _4
+      self[field: "src"] = _5
     }
 
-    /// A builder of `Item` test data.
-    ///
-    /// The heart of Pocket
-    /// A url and meta data related to it.
-    public nonisolated struct Item: GraphQLMockObject, ItemResult {
-        public static var __typename: String { "Item" }
-        public var __fields = GraphQLMockFields()
+    /// The determined width of the image at the url
+    public var width: Int? { get { self[field: "width"] } set { self[field: "width"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            givenUrl _0: PocketGraph.Url? = nil,
-            itemId _1: String? = nil,
-            authors _2: [Author?]? = nil,
-            domain _3: String? = nil,
-            domainMetadata _4: DomainMetadata? = nil,
-            excerpt _5: String? = nil,
-            hasImage _6: GraphQLEnum<PocketGraph.Imageness>? = nil,
-            hasVideo _7: GraphQLEnum<PocketGraph.Videoness>? = nil,
-            images _8: [Image?]? = nil,
-            isArticle _9: Bool? = nil,
-            resolvedUrl _10: PocketGraph.Url? = nil,
-            title _11: String? = nil,
-            topImageUrl _12: PocketGraph.Url? = nil,
-            datePublished _13: PocketGraph.DateString? = nil,
-            language _14: String? = nil,
-            timeToRead _15: Int? = nil,
-            marticle _16: [any MarticleComponent]? = nil,
-            syndicatedArticle _17: SyndicatedArticle? = nil
-        ) {
-            self[field: "givenUrl"] = _0
-            self[field: "itemId"] = _1
-            self[field: "authors"] = _2
-            self[field: "domain"] = _3
-            self[field: "domainMetadata"] = _4
-            self[field: "excerpt"] = _5
-            self[field: "hasImage"] = _6
-            self[field: "hasVideo"] = _7
-            self[field: "images"] = _8
-            self[field: "isArticle"] = _9
-            self[field: "resolvedUrl"] = _10
-            self[field: "title"] = _11
-            self[field: "topImageUrl"] = _12
-            self[field: "datePublished"] = _13
-            self[field: "language"] = _14
-            self[field: "timeToRead"] = _15
-            self[field: "marticle"] = _16
-            self[field: "syndicatedArticle"] = _17
-        }
+    /// The determined height of the image at the url
+    public var height: Int? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        /// key field to identify the Item entity in the Parser service
-        public var givenUrl: PocketGraph.Url? { get { self[field: "givenUrl"] } set { self[field: "givenUrl"] = newValue } }
+    /// A caption or description of the image
+    public var caption: String? { get { self[field: "caption"] } set { self[field: "caption"] = newValue } }
 
-        /// The Item entity is owned by the Parser service.
-        /// We only extend it in this service to make this service's schema valid.
-        /// The key for this entity is the 'itemId'
-        public var itemId: String? { get { self[field: "itemId"] } set { self[field: "itemId"] = newValue } }
+    /// A credit for the image, typically who the image belongs to / created by
+    public var credit: String? { get { self[field: "credit"] } set { self[field: "credit"] = newValue } }
 
-        /// List of Authors involved with this article
-        public var authors: [Author?]? { get { self[field: "authors"] } set { self[field: "authors"] = newValue } }
+    /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+    public var imageId: Int? { get { self[field: "imageId"] } set { self[field: "imageId"] = newValue } }
 
-        /// The domain, such as 'getpocket.com' of the {.resolved_url}
-        public var domain: String? { get { self[field: "domain"] } set { self[field: "domain"] = newValue } }
+    /// Absolute url to the image
+    @available(*, deprecated, message: "use url property moving forward")
+    public var src: String? { get { self[field: "src"] } set { self[field: "src"] = newValue } }
+  }
 
-        /// Additional information about the item domain, when present, use this for displaying the domain name
-        public var domainMetadata: DomainMetadata? { get { self[field: "domainMetadata"] } set { self[field: "domainMetadata"] = newValue } }
+  /// A builder of `Item` test data.
+  ///
+  /// The heart of Pocket
+  /// A url and meta data related to it.
+  public nonisolated struct Item: GraphQLMockObject, ItemResult {
+    public static var __typename: String { "Item" }
+    public var __fields = GraphQLMockFields()
 
-        /// A snippet of text from the article
-        public var excerpt: String? { get { self[field: "excerpt"] } set { self[field: "excerpt"] = newValue } }
-
-        /// 0=no images, 1=contains images, 2=is an image
-        public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { get { self[field: "hasImage"] } set { self[field: "hasImage"] = newValue } }
-
-        /// 0=no videos, 1=contains video, 2=is a video
-        public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { get { self[field: "hasVideo"] } set { self[field: "hasVideo"] = newValue } }
-
-        /// Array of images within an article
-        public var images: [Image?]? { get { self[field: "images"] } set { self[field: "images"] = newValue } }
-
-        /// true if the item is an article
-        public var isArticle: Bool? { get { self[field: "isArticle"] } set { self[field: "isArticle"] = newValue } }
-
-        /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
-        public var resolvedUrl: PocketGraph.Url? { get { self[field: "resolvedUrl"] } set { self[field: "resolvedUrl"] = newValue } }
-
-        /// The title as determined by the parser.
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
-
-        /// The page's / publisher's preferred thumbnail image
-        @available(*, deprecated, message: "use the topImage object")
-        public var topImageUrl: PocketGraph.Url? { get { self[field: "topImageUrl"] } set { self[field: "topImageUrl"] = newValue } }
-
-        /// The date the article was published
-        public var datePublished: PocketGraph.DateString? { get { self[field: "datePublished"] } set { self[field: "datePublished"] = newValue } }
-
-        /// The detected language of the article
-        public var language: String? { get { self[field: "language"] } set { self[field: "language"] = newValue } }
-
-        /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
-        public var timeToRead: Int? { get { self[field: "timeToRead"] } set { self[field: "timeToRead"] = newValue } }
-
-        /// The Marticle format of the article, used by clients for native article view.
-        public var marticle: [any MarticleComponent]? { get { self[field: "marticle"] } set { self[field: "marticle"] = newValue } }
-
-        /// If the item has a syndicated counterpart the syndication information
-        public var syndicatedArticle: SyndicatedArticle? { get { self[field: "syndicatedArticle"] } set { self[field: "syndicatedArticle"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      givenUrl _0: PocketGraph.Url? = nil,
+      itemId _1: String? = nil,
+      authors _2: [Author?]? = nil,
+      domain _3: String? = nil,
+      domainMetadata _4: DomainMetadata? = nil,
+      excerpt _5: String? = nil,
+      hasImage _6: GraphQLEnum<PocketGraph.Imageness>? = nil,
+      hasVideo _7: GraphQLEnum<PocketGraph.Videoness>? = nil,
+      images _8: [Image?]? = nil,
+      isArticle _9: Bool? = nil,
+      resolvedUrl _10: PocketGraph.Url? = nil,
+      title _11: String? = nil,
+      topImageUrl _12: PocketGraph.Url? = nil,
+      datePublished _13: PocketGraph.DateString? = nil,
+      language _14: String? = nil,
+      timeToRead _15: Int? = nil,
+      marticle _16: [any MarticleComponent]? = nil,
+      syndicatedArticle _17: SyndicatedArticle? = nil
+    ) {
+      self[field: "givenUrl"] = _0
+      self[field: "itemId"] = _1
+      self[field: "authors"] = _2
+      self[field: "domain"] = _3
+      self[field: "domainMetadata"] = _4
+      self[field: "excerpt"] = _5
+      self[field: "hasImage"] = _6
+      self[field: "hasVideo"] = _7
+      self[field: "images"] = _8
+      self[field: "isArticle"] = _9
+      self[field: "resolvedUrl"] = _10
+      self[field: "title"] = _11
+      self[field: "topImageUrl"] = _12
+      self[field: "datePublished"] = _13
+      self[field: "language"] = _14
+      self[field: "timeToRead"] = _15
+      self[field: "marticle"] = _16
+      self[field: "syndicatedArticle"] = _17
     }
 
-    /// A builder of `MarticleBlockquote` test data.
-    ///
-    /// Content of a blockquote
-    public nonisolated struct MarticleBlockquote: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleBlockquote" }
-        public var __fields = GraphQLMockFields()
+    /// key field to identify the Item entity in the Parser service
+    public var givenUrl: PocketGraph.Url? { get { self[field: "givenUrl"] } set { self[field: "givenUrl"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            content _0: PocketGraph.Markdown? = nil
-        ) {
-            self[field: "content"] = _0
-        }
+    /// The Item entity is owned by the Parser service.
+    /// We only extend it in this service to make this service's schema valid.
+    /// The key for this entity is the 'itemId'
+    public var itemId: String? { get { self[field: "itemId"] } set { self[field: "itemId"] = newValue } }
 
-        /// Markdown text content.
-        public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+    /// List of Authors involved with this article
+    public var authors: [Author?]? { get { self[field: "authors"] } set { self[field: "authors"] = newValue } }
+
+    /// The domain, such as 'getpocket.com' of the {.resolved_url}
+    public var domain: String? { get { self[field: "domain"] } set { self[field: "domain"] = newValue } }
+
+    /// Additional information about the item domain, when present, use this for displaying the domain name
+    public var domainMetadata: DomainMetadata? { get { self[field: "domainMetadata"] } set { self[field: "domainMetadata"] = newValue } }
+
+    /// A snippet of text from the article
+    public var excerpt: String? { get { self[field: "excerpt"] } set { self[field: "excerpt"] = newValue } }
+
+    /// 0=no images, 1=contains images, 2=is an image
+    public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { get { self[field: "hasImage"] } set { self[field: "hasImage"] = newValue } }
+
+    /// 0=no videos, 1=contains video, 2=is a video
+    public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { get { self[field: "hasVideo"] } set { self[field: "hasVideo"] = newValue } }
+
+    /// Array of images within an article
+    public var images: [Image?]? { get { self[field: "images"] } set { self[field: "images"] = newValue } }
+
+    /// true if the item is an article
+    public var isArticle: Bool? { get { self[field: "isArticle"] } set { self[field: "isArticle"] = newValue } }
+
+    /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
+    public var resolvedUrl: PocketGraph.Url? { get { self[field: "resolvedUrl"] } set { self[field: "resolvedUrl"] = newValue } }
+
+    /// The title as determined by the parser.
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+
+    /// The page's / publisher's preferred thumbnail image
+    @available(*, deprecated, message: "use the topImage object")
+    public var topImageUrl: PocketGraph.Url? { get { self[field: "topImageUrl"] } set { self[field: "topImageUrl"] = newValue } }
+
+    /// The date the article was published
+    public var datePublished: PocketGraph.DateString? { get { self[field: "datePublished"] } set { self[field: "datePublished"] = newValue } }
+
+    /// The detected language of the article
+    public var language: String? { get { self[field: "language"] } set { self[field: "language"] = newValue } }
+
+    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
+    public var timeToRead: Int? { get { self[field: "timeToRead"] } set { self[field: "timeToRead"] = newValue } }
+
+    /// The Marticle format of the article, used by clients for native article view.
+    public var marticle: [any MarticleComponent]? { get { self[field: "marticle"] } set { self[field: "marticle"] = newValue } }
+
+    /// If the item has a syndicated counterpart the syndication information
+    public var syndicatedArticle: SyndicatedArticle? { get { self[field: "syndicatedArticle"] } set { self[field: "syndicatedArticle"] = newValue } }
+  }
+
+  /// A builder of `MarticleBlockquote` test data.
+  ///
+  /// Content of a blockquote
+  public nonisolated struct MarticleBlockquote: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleBlockquote" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      content _0: PocketGraph.Markdown? = nil
+    ) {
+      self[field: "content"] = _0
     }
 
-    /// A builder of `MarticleBulletedList` test data.
-    ///
-    /// Content in a bulleted (unordered) list.
-    public nonisolated struct MarticleBulletedList: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleBulletedList" }
-        public var __fields = GraphQLMockFields()
+    /// Markdown text content.
+    public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            rows _0: [BulletedListElement]? = nil
-        ) {
-            self[field: "rows"] = _0
-        }
+  /// A builder of `MarticleBulletedList` test data.
+  ///
+  /// Content in a bulleted (unordered) list.
+  public nonisolated struct MarticleBulletedList: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleBulletedList" }
+    public var __fields = GraphQLMockFields()
 
-        public var rows: [BulletedListElement]? { get { self[field: "rows"] } set { self[field: "rows"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      rows _0: [BulletedListElement]? = nil
+    ) {
+      self[field: "rows"] = _0
     }
 
-    /// A builder of `MarticleCodeBlock` test data.
-    ///
-    /// A pre formatted text in the HTML content.
-    public nonisolated struct MarticleCodeBlock: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleCodeBlock" }
-        public var __fields = GraphQLMockFields()
+    public var rows: [BulletedListElement]? { get { self[field: "rows"] } set { self[field: "rows"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            text _0: String? = nil,
-            language _1: Int? = nil
-        ) {
-            self[field: "text"] = _0
-            self[field: "language"] = _1
-        }
+  /// A builder of `MarticleCodeBlock` test data.
+  ///
+  /// A pre formatted text in the HTML content.
+  public nonisolated struct MarticleCodeBlock: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleCodeBlock" }
+    public var __fields = GraphQLMockFields()
 
-        /// Content of a pre tag
-        public var text: String? { get { self[field: "text"] } set { self[field: "text"] = newValue } }
-
-        /// Assuming the codeblock was a programming language, this field is used to identify it.
-        public var language: Int? { get { self[field: "language"] } set { self[field: "language"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      text _0: String? = nil,
+      language _1: Int? = nil
+    ) {
+      self[field: "text"] = _0
+      self[field: "language"] = _1
     }
 
-    /// A builder of `MarticleDivider` test data.
-    public nonisolated struct MarticleDivider: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleDivider" }
-        public var __fields = GraphQLMockFields()
+    /// Content of a pre tag
+    public var text: String? { get { self[field: "text"] } set { self[field: "text"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            content _0: PocketGraph.Markdown? = nil
-        ) {
-            self[field: "content"] = _0
-        }
+    /// Assuming the codeblock was a programming language, this field is used to identify it.
+    public var language: Int? { get { self[field: "language"] } set { self[field: "language"] = newValue } }
+  }
 
-        /// Always '---'; provided for convenience if building a markdown string
-        public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+  /// A builder of `MarticleDivider` test data.
+  public nonisolated struct MarticleDivider: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleDivider" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      content _0: PocketGraph.Markdown? = nil
+    ) {
+      self[field: "content"] = _0
     }
 
-    /// A builder of `MarticleHeading` test data.
-    ///
-    /// A heading in an article, with markdown formatting.
-    public nonisolated struct MarticleHeading: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleHeading" }
-        public var __fields = GraphQLMockFields()
+    /// Always '---'; provided for convenience if building a markdown string
+    public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            content _0: PocketGraph.Markdown? = nil,
-            level _1: Int? = nil
-        ) {
-            self[field: "content"] = _0
-            self[field: "level"] = _1
-        }
+  /// A builder of `MarticleHeading` test data.
+  ///
+  /// A heading in an article, with markdown formatting.
+  public nonisolated struct MarticleHeading: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleHeading" }
+    public var __fields = GraphQLMockFields()
 
-        /// Heading text, in markdown.
-        public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
-
-        /// Heading level. Restricted to values 1-6.
-        public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      content _0: PocketGraph.Markdown? = nil,
+      level _1: Int? = nil
+    ) {
+      self[field: "content"] = _0
+      self[field: "level"] = _1
     }
 
-    /// A builder of `MarticleNumberedList` test data.
-    ///
-    /// Content in a bulleted (unordered) list.
-    public nonisolated struct MarticleNumberedList: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleNumberedList" }
-        public var __fields = GraphQLMockFields()
+    /// Heading text, in markdown.
+    public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            rows _0: [NumberedListElement]? = nil
-        ) {
-            self[field: "rows"] = _0
-        }
+    /// Heading level. Restricted to values 1-6.
+    public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
+  }
 
-        public var rows: [NumberedListElement]? { get { self[field: "rows"] } set { self[field: "rows"] = newValue } }
+  /// A builder of `MarticleNumberedList` test data.
+  ///
+  /// Content in a bulleted (unordered) list.
+  public nonisolated struct MarticleNumberedList: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleNumberedList" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      rows _0: [NumberedListElement]? = nil
+    ) {
+      self[field: "rows"] = _0
     }
 
-    /// A builder of `MarticleTable` test data.
-    ///
-    /// Content in a table.
-    public nonisolated struct MarticleTable: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleTable" }
-        public var __fields = GraphQLMockFields()
+    public var rows: [NumberedListElement]? { get { self[field: "rows"] } set { self[field: "rows"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            html _0: String? = nil
-        ) {
-            self[field: "html"] = _0
-        }
+  /// A builder of `MarticleTable` test data.
+  ///
+  /// Content in a table.
+  public nonisolated struct MarticleTable: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleTable" }
+    public var __fields = GraphQLMockFields()
 
-        /// Raw HTML representation of the table.
-        public var html: String? { get { self[field: "html"] } set { self[field: "html"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      html _0: String? = nil
+    ) {
+      self[field: "html"] = _0
     }
 
-    /// A builder of `MarticleText` test data.
-    ///
-    /// A section of the article's text content, in markdown.
-    /// A subset of gfm is supported. See README.md for more information.
-    public nonisolated struct MarticleText: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "MarticleText" }
-        public var __fields = GraphQLMockFields()
+    /// Raw HTML representation of the table.
+    public var html: String? { get { self[field: "html"] } set { self[field: "html"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            content _0: PocketGraph.Markdown? = nil
-        ) {
-            self[field: "content"] = _0
-        }
+  /// A builder of `MarticleText` test data.
+  ///
+  /// A section of the article's text content, in markdown.
+  /// A subset of gfm is supported. See README.md for more information.
+  public nonisolated struct MarticleText: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "MarticleText" }
+    public var __fields = GraphQLMockFields()
 
-        /// Markdown text content. Typically, a paragraph.
-        public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      content _0: PocketGraph.Markdown? = nil
+    ) {
+      self[field: "content"] = _0
     }
 
-    /// A builder of `Mutation` test data.
-    ///
-    /// Default Mutation Type
-    public nonisolated struct Mutation: GraphQLMockObject {
-        public static var __typename: String { "Mutation" }
-        public var __fields = GraphQLMockFields()
+    /// Markdown text content. Typically, a paragraph.
+    public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            upsertSavedItem _0: SavedItem? = nil,
-            updateSavedItemArchive _1: SavedItem? = nil,
-            updateSavedItemFavorite _2: SavedItem? = nil,
-            updateSavedItemUnFavorite _3: SavedItem? = nil,
-            updateSavedItemRemoveTags _4: SavedItem? = nil,
-            deleteSavedItem _5: String? = nil,
-            updateTag _6: Tag? = nil,
-            deleteTag _7: String? = nil,
-            replaceSavedItemTags _8: [SavedItem]? = nil
-        ) {
-            self[field: "upsertSavedItem"] = _0
-            self[field: "updateSavedItemArchive"] = _1
-            self[field: "updateSavedItemFavorite"] = _2
-            self[field: "updateSavedItemUnFavorite"] = _3
-            self[field: "updateSavedItemRemoveTags"] = _4
-            self[field: "deleteSavedItem"] = _5
-            self[field: "updateTag"] = _6
-            self[field: "deleteTag"] = _7
-            self[field: "replaceSavedItemTags"] = _8
-        }
+  /// A builder of `Mutation` test data.
+  ///
+  /// Default Mutation Type
+  public nonisolated struct Mutation: GraphQLMockObject {
+    public static var __typename: String { "Mutation" }
+    public var __fields = GraphQLMockFields()
 
-        /// Updates a SavedItem, undeletes and unarchives it, bringing it to the top of the user's list, if it exists
-        /// and creates it if it doesn't.
-        public var upsertSavedItem: SavedItem? { get { self[field: "upsertSavedItem"] } set { self[field: "upsertSavedItem"] = newValue } }
-
-        /// Archives a SavedItem
-        public var updateSavedItemArchive: SavedItem? { get { self[field: "updateSavedItemArchive"] } set { self[field: "updateSavedItemArchive"] = newValue } }
-
-        /// Favorites a SavedItem
-        public var updateSavedItemFavorite: SavedItem? { get { self[field: "updateSavedItemFavorite"] } set { self[field: "updateSavedItemFavorite"] = newValue } }
-
-        /// Unfavorites a SavedItem
-        public var updateSavedItemUnFavorite: SavedItem? { get { self[field: "updateSavedItemUnFavorite"] } set { self[field: "updateSavedItemUnFavorite"] = newValue } }
-
-        /// Removes all Tag associations from a SavedItem. Returns the
-        /// SavedItem that had its Tag associations cleared.
-        /// Note that if this operation results in a Tag having no associations
-        /// to a SavedItem, the Tag object will be deleted.
-        public var updateSavedItemRemoveTags: SavedItem? { get { self[field: "updateSavedItemRemoveTags"] } set { self[field: "updateSavedItemRemoveTags"] = newValue } }
-
-        /// Deletes a SavedItem from the users list. Returns ID of the
-        /// deleted SavedItem
-        public var deleteSavedItem: String? { get { self[field: "deleteSavedItem"] } set { self[field: "deleteSavedItem"] = newValue } }
-
-        /// Updates a Tag (renames the tag), and returns the updated Tag.
-        /// If a Tag with the updated name already exists in the database, will
-        /// associate that Tag to all relevant SavedItems rather than creating
-        /// a duplicate Tag object.
-        public var updateTag: Tag? { get { self[field: "updateTag"] } set { self[field: "updateTag"] = newValue } }
-
-        /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations
-        /// (removes the Tag from all SavedItems). Returns ID of the deleted Tag.
-        public var deleteTag: String? { get { self[field: "deleteTag"] } set { self[field: "deleteTag"] = newValue } }
-
-        /// Replaces the old tags associated with the savedItem to the new tag list
-        /// given in the entry
-        /// To remove all Tags from a SavedItem, use `updateSavedItemRemoveTags`.
-        /// Note: if there is a new tag name in the SavedItemTagsInput, then the tag record will be created
-        /// Inputs a list of SavedItemTagsInput(ie. savedItemId and list of tag names)
-        /// Returns the SavedItem for which the tags have been modified.
-        public var replaceSavedItemTags: [SavedItem]? { get { self[field: "replaceSavedItemTags"] } set { self[field: "replaceSavedItemTags"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      upsertSavedItem _0: SavedItem? = nil,
+      updateSavedItemArchive _1: SavedItem? = nil,
+      updateSavedItemFavorite _2: SavedItem? = nil,
+      updateSavedItemUnFavorite _3: SavedItem? = nil,
+      updateSavedItemRemoveTags _4: SavedItem? = nil,
+      deleteSavedItem _5: String? = nil,
+      updateTag _6: Tag? = nil,
+      deleteTag _7: String? = nil,
+      replaceSavedItemTags _8: [SavedItem]? = nil
+    ) {
+      self[field: "upsertSavedItem"] = _0
+      self[field: "updateSavedItemArchive"] = _1
+      self[field: "updateSavedItemFavorite"] = _2
+      self[field: "updateSavedItemUnFavorite"] = _3
+      self[field: "updateSavedItemRemoveTags"] = _4
+      self[field: "deleteSavedItem"] = _5
+      self[field: "updateTag"] = _6
+      self[field: "deleteTag"] = _7
+      self[field: "replaceSavedItemTags"] = _8
     }
 
-    /// A builder of `NumberedListElement` test data.
-    public nonisolated struct NumberedListElement: GraphQLMockObject {
-        public static var __typename: String { "NumberedListElement" }
-        public var __fields = GraphQLMockFields()
+    /// Updates a SavedItem, undeletes and unarchives it, bringing it to the top of the user's list, if it exists
+    /// and creates it if it doesn't.
+    public var upsertSavedItem: SavedItem? { get { self[field: "upsertSavedItem"] } set { self[field: "upsertSavedItem"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            content _0: PocketGraph.Markdown? = nil,
-            level _1: Int? = nil,
-            index _2: Int? = nil
-        ) {
-            self[field: "content"] = _0
-            self[field: "level"] = _1
-            self[field: "index"] = _2
-        }
+    /// Archives a SavedItem
+    public var updateSavedItemArchive: SavedItem? { get { self[field: "updateSavedItemArchive"] } set { self[field: "updateSavedItemArchive"] = newValue } }
 
-        /// Row in a list
-        public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
+    /// Favorites a SavedItem
+    public var updateSavedItemFavorite: SavedItem? { get { self[field: "updateSavedItemFavorite"] } set { self[field: "updateSavedItemFavorite"] = newValue } }
 
-        /// Zero-indexed level, for handling nested lists.
-        public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
+    /// Unfavorites a SavedItem
+    public var updateSavedItemUnFavorite: SavedItem? { get { self[field: "updateSavedItemUnFavorite"] } set { self[field: "updateSavedItemUnFavorite"] = newValue } }
 
-        /// Numeric index. If a nested item, the index is zero-indexed from the first child.
-        public var index: Int? { get { self[field: "index"] } set { self[field: "index"] = newValue } }
+    /// Removes all Tag associations from a SavedItem. Returns the
+    /// SavedItem that had its Tag associations cleared.
+    /// Note that if this operation results in a Tag having no associations
+    /// to a SavedItem, the Tag object will be deleted.
+    public var updateSavedItemRemoveTags: SavedItem? { get { self[field: "updateSavedItemRemoveTags"] } set { self[field: "updateSavedItemRemoveTags"] = newValue } }
+
+    /// Deletes a SavedItem from the users list. Returns ID of the
+    /// deleted SavedItem
+    public var deleteSavedItem: String? { get { self[field: "deleteSavedItem"] } set { self[field: "deleteSavedItem"] = newValue } }
+
+    /// Updates a Tag (renames the tag), and returns the updated Tag.
+    /// If a Tag with the updated name already exists in the database, will
+    /// associate that Tag to all relevant SavedItems rather than creating
+    /// a duplicate Tag object.
+    public var updateTag: Tag? { get { self[field: "updateTag"] } set { self[field: "updateTag"] = newValue } }
+
+    /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations
+    /// (removes the Tag from all SavedItems). Returns ID of the deleted Tag.
+    public var deleteTag: String? { get { self[field: "deleteTag"] } set { self[field: "deleteTag"] = newValue } }
+
+    /// Replaces the old tags associated with the savedItem to the new tag list
+    /// given in the entry
+    /// To remove all Tags from a SavedItem, use `updateSavedItemRemoveTags`.
+    /// Note: if there is a new tag name in the SavedItemTagsInput, then the tag record will be created
+    /// Inputs a list of SavedItemTagsInput(ie. savedItemId and list of tag names)
+    /// Returns the SavedItem for which the tags have been modified.
+    public var replaceSavedItemTags: [SavedItem]? { get { self[field: "replaceSavedItemTags"] } set { self[field: "replaceSavedItemTags"] = newValue } }
+  }
+
+  /// A builder of `NumberedListElement` test data.
+  public nonisolated struct NumberedListElement: GraphQLMockObject {
+    public static var __typename: String { "NumberedListElement" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      content _0: PocketGraph.Markdown? = nil,
+      level _1: Int? = nil,
+      index _2: Int? = nil
+    ) {
+      self[field: "content"] = _0
+      self[field: "level"] = _1
+      self[field: "index"] = _2
     }
 
-    /// A builder of `PageInfo` test data.
-    ///
-    /// Information about pagination in a connection.
-    public nonisolated struct PageInfo: GraphQLMockObject {
-        public static var __typename: String { "PageInfo" }
-        public var __fields = GraphQLMockFields()
+    /// Row in a list
+    public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            endCursor _0: String? = nil,
-            hasNextPage _1: Bool? = nil,
-            hasPreviousPage _2: Bool? = nil,
-            startCursor _3: String? = nil
-        ) {
-            self[field: "endCursor"] = _0
-            self[field: "hasNextPage"] = _1
-            self[field: "hasPreviousPage"] = _2
-            self[field: "startCursor"] = _3
-        }
+    /// Zero-indexed level, for handling nested lists.
+    public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
 
-        /// When paginating forwards, the cursor to continue.
-        public var endCursor: String? { get { self[field: "endCursor"] } set { self[field: "endCursor"] = newValue } }
+    /// Numeric index. If a nested item, the index is zero-indexed from the first child.
+    public var index: Int? { get { self[field: "index"] } set { self[field: "index"] = newValue } }
+  }
 
-        /// When paginating forwards, are there more items?
-        public var hasNextPage: Bool? { get { self[field: "hasNextPage"] } set { self[field: "hasNextPage"] = newValue } }
+  /// A builder of `PageInfo` test data.
+  ///
+  /// Information about pagination in a connection.
+  public nonisolated struct PageInfo: GraphQLMockObject {
+    public static var __typename: String { "PageInfo" }
+    public var __fields = GraphQLMockFields()
 
-        /// When paginating backwards, are there more items?
-        public var hasPreviousPage: Bool? { get { self[field: "hasPreviousPage"] } set { self[field: "hasPreviousPage"] = newValue } }
-
-        /// When paginating backwards, the cursor to continue.
-        public var startCursor: String? { get { self[field: "startCursor"] } set { self[field: "startCursor"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      endCursor _0: String? = nil,
+      hasNextPage _1: Bool? = nil,
+      hasPreviousPage _2: Bool? = nil,
+      startCursor _3: String? = nil
+    ) {
+      self[field: "endCursor"] = _0
+      self[field: "hasNextPage"] = _1
+      self[field: "hasPreviousPage"] = _2
+      self[field: "startCursor"] = _3
     }
 
-    /// A builder of `PendingItem` test data.
-    public nonisolated struct PendingItem: GraphQLMockObject, ItemResult {
-        public static var __typename: String { "PendingItem" }
-        public var __fields = GraphQLMockFields()
+    /// When paginating forwards, the cursor to continue.
+    public var endCursor: String? { get { self[field: "endCursor"] } set { self[field: "endCursor"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            url _0: PocketGraph.Url? = nil,
-            status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil
-        ) {
-            self[field: "url"] = _0
-            self[field: "status"] = _1
-        }
+    /// When paginating forwards, are there more items?
+    public var hasNextPage: Bool? { get { self[field: "hasNextPage"] } set { self[field: "hasNextPage"] = newValue } }
 
-        /// URL of the item that the user gave for the SavedItem
-        /// that is pending processing by parser
-        public var url: PocketGraph.Url? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+    /// When paginating backwards, are there more items?
+    public var hasPreviousPage: Bool? { get { self[field: "hasPreviousPage"] } set { self[field: "hasPreviousPage"] = newValue } }
 
-        public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { get { self[field: "status"] } set { self[field: "status"] = newValue } }
+    /// When paginating backwards, the cursor to continue.
+    public var startCursor: String? { get { self[field: "startCursor"] } set { self[field: "startCursor"] = newValue } }
+  }
+
+  /// A builder of `PendingItem` test data.
+  public nonisolated struct PendingItem: GraphQLMockObject, ItemResult {
+    public static var __typename: String { "PendingItem" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      url _0: PocketGraph.Url? = nil,
+      status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil
+    ) {
+      self[field: "url"] = _0
+      self[field: "status"] = _1
     }
 
-    /// A builder of `Publisher` test data.
-    ///
-    /// The publisher that the curation team set for the syndicated article
-    public nonisolated struct Publisher: GraphQLMockObject {
-        public static var __typename: String { "Publisher" }
-        public var __fields = GraphQLMockFields()
+    /// URL of the item that the user gave for the SavedItem
+    /// that is pending processing by parser
+    public var url: PocketGraph.Url? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            name _0: String? = nil
-        ) {
-            self[field: "name"] = _0
-        }
+    public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { get { self[field: "status"] } set { self[field: "status"] = newValue } }
+  }
 
-        /// Name of the publisher of the article
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+  /// A builder of `Publisher` test data.
+  ///
+  /// The publisher that the curation team set for the syndicated article
+  public nonisolated struct Publisher: GraphQLMockObject {
+    public static var __typename: String { "Publisher" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      name _0: String? = nil
+    ) {
+      self[field: "name"] = _0
     }
 
-    /// A builder of `Query` test data.
-    ///
-    /// Default root level query type. All authorization checks are done in these queries.
-    /// TODO: These belong in a seperate User Service that provides a User object (the user settings will probably exist there too)
-    public nonisolated struct Query: GraphQLMockObject {
-        public static var __typename: String { "Query" }
-        public var __fields = GraphQLMockFields()
+    /// Name of the publisher of the article
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            itemByItemId _0: Item? = nil,
-            getSlate _1: Slate? = nil,
-            getSlateLineup _2: SlateLineup? = nil,
-            user _3: User? = nil,
-            userByToken _4: User? = nil
-        ) {
-            self[field: "itemByItemId"] = _0
-            self[field: "getSlate"] = _1
-            self[field: "getSlateLineup"] = _2
-            self[field: "user"] = _3
-            self[field: "userByToken"] = _4
-        }
+  /// A builder of `Query` test data.
+  ///
+  /// Default root level query type. All authorization checks are done in these queries.
+  /// TODO: These belong in a seperate User Service that provides a User object (the user settings will probably exist there too)
+  public nonisolated struct Query: GraphQLMockObject {
+    public static var __typename: String { "Query" }
+    public var __fields = GraphQLMockFields()
 
-        /// Look up {Item} info by ID.
-        public var itemByItemId: Item? { get { self[field: "itemByItemId"] } set { self[field: "itemByItemId"] = newValue } }
-
-        /// Request a specific `Slate` by id
-        @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
-        public var getSlate: Slate? { get { self[field: "getSlate"] } set { self[field: "getSlate"] = newValue } }
-
-        /// Request a specific `SlateLineup` by id
-        @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
-        public var getSlateLineup: SlateLineup? { get { self[field: "getSlateLineup"] } set { self[field: "getSlateLineup"] = newValue } }
-
-        /// Get a user entity for an authenticated client
-        public var user: User? { get { self[field: "user"] } set { self[field: "user"] = newValue } }
-
-        /// Gets a user entity for a given access token
-        public var userByToken: User? { get { self[field: "userByToken"] } set { self[field: "userByToken"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      itemByItemId _0: Item? = nil,
+      getSlate _1: Slate? = nil,
+      getSlateLineup _2: SlateLineup? = nil,
+      user _3: User? = nil,
+      userByToken _4: User? = nil
+    ) {
+      self[field: "itemByItemId"] = _0
+      self[field: "getSlate"] = _1
+      self[field: "getSlateLineup"] = _2
+      self[field: "user"] = _3
+      self[field: "userByToken"] = _4
     }
 
-    /// A builder of `Recommendation` test data.
-    ///
-    /// Represents a Recommendation from Pocket
-    public nonisolated struct Recommendation: GraphQLMockObject {
-        public static var __typename: String { "Recommendation" }
-        public var __fields = GraphQLMockFields()
+    /// Look up {Item} info by ID.
+    public var itemByItemId: Item? { get { self[field: "itemByItemId"] } set { self[field: "itemByItemId"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            item _0: Item? = nil,
-            curatedInfo _1: CuratedInfo? = nil,
-            id _2: String? = nil
-        ) {
-            self[field: "item"] = _0
-            self[field: "curatedInfo"] = _1
-            self[field: "id"] = _2
-        }
+    /// Request a specific `Slate` by id
+    @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
+    public var getSlate: Slate? { get { self[field: "getSlate"] } set { self[field: "getSlate"] = newValue } }
 
-        /// The Recommendation entity is owned by the Recommendation API service.
-        /// We extend it in this service to add an extra field ('curationInfo') to the Recommendation entity.
-        /// The key for this entity is the 'itemId' found within the Item entity which is owned by the Parser service.
-        public var item: Item? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
+    /// Request a specific `SlateLineup` by id
+    @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
+    public var getSlateLineup: SlateLineup? { get { self[field: "getSlateLineup"] } set { self[field: "getSlateLineup"] = newValue } }
 
-        public var curatedInfo: CuratedInfo? { get { self[field: "curatedInfo"] } set { self[field: "curatedInfo"] = newValue } }
+    /// Get a user entity for an authenticated client
+    public var user: User? { get { self[field: "user"] } set { self[field: "user"] = newValue } }
 
-        /// A generated id from the Data and Learning team that represents the Recommendation
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    /// Gets a user entity for a given access token
+    public var userByToken: User? { get { self[field: "userByToken"] } set { self[field: "userByToken"] = newValue } }
+  }
+
+  /// A builder of `Recommendation` test data.
+  ///
+  /// Represents a Recommendation from Pocket
+  public nonisolated struct Recommendation: GraphQLMockObject {
+    public static var __typename: String { "Recommendation" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      item _0: Item? = nil,
+      curatedInfo _1: CuratedInfo? = nil,
+      id _2: String? = nil
+    ) {
+      self[field: "item"] = _0
+      self[field: "curatedInfo"] = _1
+      self[field: "id"] = _2
     }
 
-    /// A builder of `SavedItem` test data.
-    ///
-    /// Represents a Pocket Item that a user has saved to their list.
-    /// (Said otherways, indicates a saved url to a users list and associated user specific information.)
-    public nonisolated struct SavedItem: GraphQLMockObject {
-        public static var __typename: String { "SavedItem" }
-        public var __fields = GraphQLMockFields()
+    /// The Recommendation entity is owned by the Recommendation API service.
+    /// We extend it in this service to add an extra field ('curationInfo') to the Recommendation entity.
+    /// The key for this entity is the 'itemId' found within the Item entity which is owned by the Parser service.
+    public var item: Item? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            url _1: String? = nil,
-            isFavorite _2: Bool? = nil,
-            isArchived _3: Bool? = nil,
-            archivedAt _4: Int? = nil,
-            item _5: (any ItemResult)? = nil,
-            tags _6: [Tag]? = nil,
-            _createdAt _7: Int? = nil,
-            _deletedAt _8: Int? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "url"] = _1
-            self[field: "isFavorite"] = _2
-            self[field: "isArchived"] = _3
-            self[field: "archivedAt"] = _4
-            self[field: "item"] = _5
-            self[field: "tags"] = _6
-            self[field: "_createdAt"] = _7
-            self[field: "_deletedAt"] = _8
-        }
+    public var curatedInfo: CuratedInfo? { get { self[field: "curatedInfo"] } set { self[field: "curatedInfo"] = newValue } }
 
-        /// Surrogate primary key. This is usually generated by clients, but will be generated by the server if not passed through creation
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    /// A generated id from the Data and Learning team that represents the Recommendation
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  }
 
-        /// The url the user saved to their list
-        public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
+  /// A builder of `SavedItem` test data.
+  ///
+  /// Represents a Pocket Item that a user has saved to their list.
+  /// (Said otherways, indicates a saved url to a users list and associated user specific information.)
+  public nonisolated struct SavedItem: GraphQLMockObject {
+    public static var __typename: String { "SavedItem" }
+    public var __fields = GraphQLMockFields()
 
-        /// Helper property to indicate if the SavedItem is favorited
-        public var isFavorite: Bool? { get { self[field: "isFavorite"] } set { self[field: "isFavorite"] = newValue } }
-
-        /// Helper property to indicate if the SavedItem is archived
-        public var isArchived: Bool? { get { self[field: "isArchived"] } set { self[field: "isArchived"] = newValue } }
-
-        /// Timestamp that the SavedItem became archied, null if not archived
-        public var archivedAt: Int? { get { self[field: "archivedAt"] } set { self[field: "archivedAt"] = newValue } }
-
-        /// Link to the underlying Pocket Item for the URL
-        public var item: (any ItemResult)? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
-
-        /// The Tags associated with this SavedItem
-        public var tags: [Tag]? { get { self[field: "tags"] } set { self[field: "tags"] = newValue } }
-
-        /// Unix timestamp of when the entity was created
-        public var _createdAt: Int? { get { self[field: "_createdAt"] } set { self[field: "_createdAt"] = newValue } }
-
-        /// Unix timestamp of when the entity was deleted, 30 days after this date this entity will be HARD deleted from the database and no longer exist
-        public var _deletedAt: Int? { get { self[field: "_deletedAt"] } set { self[field: "_deletedAt"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      url _1: String? = nil,
+      isFavorite _2: Bool? = nil,
+      isArchived _3: Bool? = nil,
+      archivedAt _4: Int? = nil,
+      item _5: (any ItemResult)? = nil,
+      tags _6: [Tag]? = nil,
+      _createdAt _7: Int? = nil,
+      _deletedAt _8: Int? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "url"] = _1
+      self[field: "isFavorite"] = _2
+      self[field: "isArchived"] = _3
+      self[field: "archivedAt"] = _4
+      self[field: "item"] = _5
+      self[field: "tags"] = _6
+      self[field: "_createdAt"] = _7
+      self[field: "_deletedAt"] = _8
     }
 
-    /// A builder of `SavedItemConnection` test data.
-    ///
-    /// The connection type for SavedItem.
-    public nonisolated struct SavedItemConnection: GraphQLMockObject {
-        public static var __typename: String { "SavedItemConnection" }
-        public var __fields = GraphQLMockFields()
+    /// Surrogate primary key. This is usually generated by clients, but will be generated by the server if not passed through creation
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            edges _0: [SavedItemEdge?]? = nil,
-            pageInfo _1: PageInfo? = nil,
-            totalCount _2: Int? = nil
-        ) {
-            self[field: "edges"] = _0
-            self[field: "pageInfo"] = _1
-            self[field: "totalCount"] = _2
-        }
+    /// The url the user saved to their list
+    public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
 
-        /// A list of edges.
-        public var edges: [SavedItemEdge?]? { get { self[field: "edges"] } set { self[field: "edges"] = newValue } }
+    /// Helper property to indicate if the SavedItem is favorited
+    public var isFavorite: Bool? { get { self[field: "isFavorite"] } set { self[field: "isFavorite"] = newValue } }
 
-        /// Information to aid in pagination.
-        public var pageInfo: PageInfo? { get { self[field: "pageInfo"] } set { self[field: "pageInfo"] = newValue } }
+    /// Helper property to indicate if the SavedItem is archived
+    public var isArchived: Bool? { get { self[field: "isArchived"] } set { self[field: "isArchived"] = newValue } }
 
-        /// Identifies the total count of SavedItems in the connection.
-        public var totalCount: Int? { get { self[field: "totalCount"] } set { self[field: "totalCount"] = newValue } }
+    /// Timestamp that the SavedItem became archied, null if not archived
+    public var archivedAt: Int? { get { self[field: "archivedAt"] } set { self[field: "archivedAt"] = newValue } }
+
+    /// Link to the underlying Pocket Item for the URL
+    public var item: (any ItemResult)? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
+
+    /// The Tags associated with this SavedItem
+    public var tags: [Tag]? { get { self[field: "tags"] } set { self[field: "tags"] = newValue } }
+
+    /// Unix timestamp of when the entity was created
+    public var _createdAt: Int? { get { self[field: "_createdAt"] } set { self[field: "_createdAt"] = newValue } }
+
+    /// Unix timestamp of when the entity was deleted, 30 days after this date this entity will be HARD deleted from the database and no longer exist
+    public var _deletedAt: Int? { get { self[field: "_deletedAt"] } set { self[field: "_deletedAt"] = newValue } }
+  }
+
+  /// A builder of `SavedItemConnection` test data.
+  ///
+  /// The connection type for SavedItem.
+  public nonisolated struct SavedItemConnection: GraphQLMockObject {
+    public static var __typename: String { "SavedItemConnection" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      edges _0: [SavedItemEdge?]? = nil,
+      pageInfo _1: PageInfo? = nil,
+      totalCount _2: Int? = nil
+    ) {
+      self[field: "edges"] = _0
+      self[field: "pageInfo"] = _1
+      self[field: "totalCount"] = _2
     }
 
-    /// A builder of `SavedItemEdge` test data.
-    ///
-    /// An edge in a connection.
-    public nonisolated struct SavedItemEdge: GraphQLMockObject {
-        public static var __typename: String { "SavedItemEdge" }
-        public var __fields = GraphQLMockFields()
+    /// A list of edges.
+    public var edges: [SavedItemEdge?]? { get { self[field: "edges"] } set { self[field: "edges"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            cursor _0: String? = nil,
-            node _1: SavedItem? = nil
-        ) {
-            self[field: "cursor"] = _0
-            self[field: "node"] = _1
-        }
+    /// Information to aid in pagination.
+    public var pageInfo: PageInfo? { get { self[field: "pageInfo"] } set { self[field: "pageInfo"] = newValue } }
 
-        /// A cursor for use in pagination.
-        public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
+    /// Identifies the total count of SavedItems in the connection.
+    public var totalCount: Int? { get { self[field: "totalCount"] } set { self[field: "totalCount"] = newValue } }
+  }
 
-        /// The SavedItem at the end of the edge.
-        public var node: SavedItem? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
+  /// A builder of `SavedItemEdge` test data.
+  ///
+  /// An edge in a connection.
+  public nonisolated struct SavedItemEdge: GraphQLMockObject {
+    public static var __typename: String { "SavedItemEdge" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      cursor _0: String? = nil,
+      node _1: SavedItem? = nil
+    ) {
+      self[field: "cursor"] = _0
+      self[field: "node"] = _1
     }
 
-    /// A builder of `Slate` test data.
-    ///
-    /// A grouping of item recommendations that relate to each other under a specific name and description
-    public nonisolated struct Slate: GraphQLMockObject {
-        public static var __typename: String { "Slate" }
-        public var __fields = GraphQLMockFields()
+    /// A cursor for use in pagination.
+    public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            requestId _1: String? = nil,
-            experimentId _2: String? = nil,
-            displayName _3: String? = nil,
-            description _4: String? = nil,
-            recommendations _5: [Recommendation]? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "requestId"] = _1
-            self[field: "experimentId"] = _2
-            self[field: "displayName"] = _3
-            self[field: "description"] = _4
-            self[field: "recommendations"] = _5
-        }
+    /// The SavedItem at the end of the edge.
+    public var node: SavedItem? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
+  }
 
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  /// A builder of `Slate` test data.
+  ///
+  /// A grouping of item recommendations that relate to each other under a specific name and description
+  public nonisolated struct Slate: GraphQLMockObject {
+    public static var __typename: String { "Slate" }
+    public var __fields = GraphQLMockFields()
 
-        /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
-        public var requestId: String? { get { self[field: "requestId"] } set { self[field: "requestId"] = newValue } }
-
-        /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
-        public var experimentId: String? { get { self[field: "experimentId"] } set { self[field: "experimentId"] = newValue } }
-
-        /// The name to show to the user for this set of recommendations
-        public var displayName: String? { get { self[field: "displayName"] } set { self[field: "displayName"] = newValue } }
-
-        /// The description of the the slate
-        public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
-
-        /// An ordered list of the recommendations to show to the user
-        public var recommendations: [Recommendation]? { get { self[field: "recommendations"] } set { self[field: "recommendations"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      requestId _1: String? = nil,
+      experimentId _2: String? = nil,
+      displayName _3: String? = nil,
+      description _4: String? = nil,
+      recommendations _5: [Recommendation]? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "requestId"] = _1
+      self[field: "experimentId"] = _2
+      self[field: "displayName"] = _3
+      self[field: "description"] = _4
+      self[field: "recommendations"] = _5
     }
 
-    /// A builder of `SlateLineup` test data.
-    public nonisolated struct SlateLineup: GraphQLMockObject {
-        public static var __typename: String { "SlateLineup" }
-        public var __fields = GraphQLMockFields()
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            requestId _1: String? = nil,
-            experimentId _2: String? = nil,
-            slates _3: [Slate]? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "requestId"] = _1
-            self[field: "experimentId"] = _2
-            self[field: "slates"] = _3
-        }
+    /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
+    public var requestId: String? { get { self[field: "requestId"] } set { self[field: "requestId"] = newValue } }
 
-        /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
+    public var experimentId: String? { get { self[field: "experimentId"] } set { self[field: "experimentId"] = newValue } }
 
-        /// A guid that is unique to every API request that returned slates, such as `getRecommendationSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
-        public var requestId: String? { get { self[field: "requestId"] } set { self[field: "requestId"] = newValue } }
+    /// The name to show to the user for this set of recommendations
+    public var displayName: String? { get { self[field: "displayName"] } set { self[field: "displayName"] = newValue } }
 
-        /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
-        public var experimentId: String? { get { self[field: "experimentId"] } set { self[field: "experimentId"] = newValue } }
+    /// The description of the the slate
+    public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
 
-        /// An ordered list of slates for the client to display
-        public var slates: [Slate]? { get { self[field: "slates"] } set { self[field: "slates"] = newValue } }
+    /// An ordered list of the recommendations to show to the user
+    public var recommendations: [Recommendation]? { get { self[field: "recommendations"] } set { self[field: "recommendations"] = newValue } }
+  }
+
+  /// A builder of `SlateLineup` test data.
+  public nonisolated struct SlateLineup: GraphQLMockObject {
+    public static var __typename: String { "SlateLineup" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      requestId _1: String? = nil,
+      experimentId _2: String? = nil,
+      slates _3: [Slate]? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "requestId"] = _1
+      self[field: "experimentId"] = _2
+      self[field: "slates"] = _3
     }
 
-    /// A builder of `SyndicatedArticle` test data.
-    ///
-    /// An article that Pocket has syndicated and we also host on our own site
-    public nonisolated struct SyndicatedArticle: GraphQLMockObject {
-        public static var __typename: String { "SyndicatedArticle" }
-        public var __fields = GraphQLMockFields()
+    /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            itemId _0: String? = nil,
-            publisher _1: Publisher? = nil,
-            title _2: String? = nil,
-            excerpt _3: String? = nil,
-            mainImage _4: String? = nil
-        ) {
-            self[field: "itemId"] = _0
-            self[field: "publisher"] = _1
-            self[field: "title"] = _2
-            self[field: "excerpt"] = _3
-            self[field: "mainImage"] = _4
-        }
+    /// A guid that is unique to every API request that returned slates, such as `getRecommendationSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
+    public var requestId: String? { get { self[field: "requestId"] } set { self[field: "requestId"] = newValue } }
 
-        /// The item id of this Syndicated Article
-        public var itemId: String? { get { self[field: "itemId"] } set { self[field: "itemId"] = newValue } }
+    /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
+    public var experimentId: String? { get { self[field: "experimentId"] } set { self[field: "experimentId"] = newValue } }
 
-        /// The manually set publisher information for this article
-        public var publisher: Publisher? { get { self[field: "publisher"] } set { self[field: "publisher"] = newValue } }
+    /// An ordered list of slates for the client to display
+    public var slates: [Slate]? { get { self[field: "slates"] } set { self[field: "slates"] = newValue } }
+  }
 
-        /// Title of syndicated article
-        public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
+  /// A builder of `SyndicatedArticle` test data.
+  ///
+  /// An article that Pocket has syndicated and we also host on our own site
+  public nonisolated struct SyndicatedArticle: GraphQLMockObject {
+    public static var __typename: String { "SyndicatedArticle" }
+    public var __fields = GraphQLMockFields()
 
-        /// Excerpt
-        public var excerpt: String? { get { self[field: "excerpt"] } set { self[field: "excerpt"] = newValue } }
-
-        /// Primary image to use in surfacing this content
-        public var mainImage: String? { get { self[field: "mainImage"] } set { self[field: "mainImage"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      itemId _0: String? = nil,
+      publisher _1: Publisher? = nil,
+      title _2: String? = nil,
+      excerpt _3: String? = nil,
+      mainImage _4: String? = nil
+    ) {
+      self[field: "itemId"] = _0
+      self[field: "publisher"] = _1
+      self[field: "title"] = _2
+      self[field: "excerpt"] = _3
+      self[field: "mainImage"] = _4
     }
 
-    /// A builder of `Tag` test data.
-    ///
-    /// Represents a Tag that a User has created for their list
-    public nonisolated struct Tag: GraphQLMockObject {
-        public static var __typename: String { "Tag" }
-        public var __fields = GraphQLMockFields()
+    /// The item id of this Syndicated Article
+    public var itemId: String? { get { self[field: "itemId"] } set { self[field: "itemId"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            name _0: String? = nil,
-            id _1: String? = nil
-        ) {
-            self[field: "name"] = _0
-            self[field: "id"] = _1
-        }
+    /// The manually set publisher information for this article
+    public var publisher: Publisher? { get { self[field: "publisher"] } set { self[field: "publisher"] = newValue } }
 
-        /// The actual tag string the user created for their list
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+    /// Title of syndicated article
+    public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
 
-        /// Surrogate primary key. This is usually generated by clients, but will be generated by the server if not passed through creation
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    /// Excerpt
+    public var excerpt: String? { get { self[field: "excerpt"] } set { self[field: "excerpt"] = newValue } }
+
+    /// Primary image to use in surfacing this content
+    public var mainImage: String? { get { self[field: "mainImage"] } set { self[field: "mainImage"] = newValue } }
+  }
+
+  /// A builder of `Tag` test data.
+  ///
+  /// Represents a Tag that a User has created for their list
+  public nonisolated struct Tag: GraphQLMockObject {
+    public static var __typename: String { "Tag" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      name _0: String? = nil,
+      id _1: String? = nil
+    ) {
+      self[field: "name"] = _0
+      self[field: "id"] = _1
     }
 
-    /// A builder of `TagConnection` test data.
-    ///
-    /// The connection type for Tag.
-    public nonisolated struct TagConnection: GraphQLMockObject {
-        public static var __typename: String { "TagConnection" }
-        public var __fields = GraphQLMockFields()
+    /// The actual tag string the user created for their list
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            edges _0: [TagEdge?]? = nil,
-            pageInfo _1: PageInfo? = nil,
-            totalCount _2: Int? = nil
-        ) {
-            self[field: "edges"] = _0
-            self[field: "pageInfo"] = _1
-            self[field: "totalCount"] = _2
-        }
+    /// Surrogate primary key. This is usually generated by clients, but will be generated by the server if not passed through creation
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+  }
 
-        /// A list of edges.
-        public var edges: [TagEdge?]? { get { self[field: "edges"] } set { self[field: "edges"] = newValue } }
+  /// A builder of `TagConnection` test data.
+  ///
+  /// The connection type for Tag.
+  public nonisolated struct TagConnection: GraphQLMockObject {
+    public static var __typename: String { "TagConnection" }
+    public var __fields = GraphQLMockFields()
 
-        /// Information to aid in pagination.
-        public var pageInfo: PageInfo? { get { self[field: "pageInfo"] } set { self[field: "pageInfo"] = newValue } }
-
-        /// Identifies the total count of Tags in the connection.
-        public var totalCount: Int? { get { self[field: "totalCount"] } set { self[field: "totalCount"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      edges _0: [TagEdge?]? = nil,
+      pageInfo _1: PageInfo? = nil,
+      totalCount _2: Int? = nil
+    ) {
+      self[field: "edges"] = _0
+      self[field: "pageInfo"] = _1
+      self[field: "totalCount"] = _2
     }
 
-    /// A builder of `TagEdge` test data.
-    ///
-    /// An edge in a connection.
-    public nonisolated struct TagEdge: GraphQLMockObject {
-        public static var __typename: String { "TagEdge" }
-        public var __fields = GraphQLMockFields()
+    /// A list of edges.
+    public var edges: [TagEdge?]? { get { self[field: "edges"] } set { self[field: "edges"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            cursor _0: String? = nil,
-            node _1: Tag? = nil
-        ) {
-            self[field: "cursor"] = _0
-            self[field: "node"] = _1
-        }
+    /// Information to aid in pagination.
+    public var pageInfo: PageInfo? { get { self[field: "pageInfo"] } set { self[field: "pageInfo"] = newValue } }
 
-        /// A cursor for use in pagination.
-        public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
+    /// Identifies the total count of Tags in the connection.
+    public var totalCount: Int? { get { self[field: "totalCount"] } set { self[field: "totalCount"] = newValue } }
+  }
 
-        /// The Tag at the end of the edge.
-        public var node: Tag? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
+  /// A builder of `TagEdge` test data.
+  ///
+  /// An edge in a connection.
+  public nonisolated struct TagEdge: GraphQLMockObject {
+    public static var __typename: String { "TagEdge" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      cursor _0: String? = nil,
+      node _1: Tag? = nil
+    ) {
+      self[field: "cursor"] = _0
+      self[field: "node"] = _1
     }
 
-    /// A builder of `UnMarseable` test data.
-    ///
-    /// Represents content that could not be parsed into a valid Marticle* component.
-    public nonisolated struct UnMarseable: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "UnMarseable" }
-        public var __fields = GraphQLMockFields()
+    /// A cursor for use in pagination.
+    public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
 
-        /// A builder with no field set.
-        public init() {}
+    /// The Tag at the end of the edge.
+    public var node: Tag? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
+  }
+
+  /// A builder of `UnMarseable` test data.
+  ///
+  /// Represents content that could not be parsed into a valid Marticle* component.
+  public nonisolated struct UnMarseable: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "UnMarseable" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with no field set.
+    public init() {}
+  }
+
+  /// A builder of `User` test data.
+  public nonisolated struct User: GraphQLMockObject {
+    public static var __typename: String { "User" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      savedItems _0: SavedItemConnection? = nil,
+      tags _1: TagConnection? = nil,
+      savedItemById _2: SavedItem? = nil
+    ) {
+      self[field: "savedItems"] = _0
+      self[field: "tags"] = _1
+      self[field: "savedItemById"] = _2
     }
 
-    /// A builder of `User` test data.
-    public nonisolated struct User: GraphQLMockObject {
-        public static var __typename: String { "User" }
-        public var __fields = GraphQLMockFields()
+    /// Get a general paginated listing of all SavedItems for the user
+    public var savedItems: SavedItemConnection? { get { self[field: "savedItems"] } set { self[field: "savedItems"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            savedItems _0: SavedItemConnection? = nil,
-            tags _1: TagConnection? = nil,
-            savedItemById _2: SavedItem? = nil
-        ) {
-            self[field: "savedItems"] = _0
-            self[field: "tags"] = _1
-            self[field: "savedItemById"] = _2
-        }
+    /// Get a paginated listing of all a user's Tags
+    public var tags: TagConnection? { get { self[field: "tags"] } set { self[field: "tags"] = newValue } }
 
-        /// Get a general paginated listing of all SavedItems for the user
-        public var savedItems: SavedItemConnection? { get { self[field: "savedItems"] } set { self[field: "savedItems"] = newValue } }
+    /// Get a SavedItem by its id
+    public var savedItemById: SavedItem? { get { self[field: "savedItemById"] } set { self[field: "savedItemById"] = newValue } }
+  }
 
-        /// Get a paginated listing of all a user's Tags
-        public var tags: TagConnection? { get { self[field: "tags"] } set { self[field: "tags"] = newValue } }
+  /// A builder of `Video` test data.
+  ///
+  /// A Video, typically within an Article View of an {Item} or if the Item is a video itself.
+  public nonisolated struct Video: GraphQLMockObject, MarticleComponent {
+    public static var __typename: String { "Video" }
+    public var __fields = GraphQLMockFields()
 
-        /// Get a SavedItem by its id
-        public var savedItemById: SavedItem? { get { self[field: "savedItemById"] } set { self[field: "savedItemById"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      height _0: Int? = nil,
+      src _1: String? = nil,
+      type _2: GraphQLEnum<PocketGraph.VideoType>? = nil,
+      vid _3: String? = nil,
+      videoId _4: Int? = nil,
+      width _5: Int? = nil,
+      length _6: Int? = nil
+    ) {
+      self[field: "height"] = _0
+      self[field: "src"] = _1
+      self[field: "type"] = _2
+      self[field: "vid"] = _3
+      self[field: "videoId"] = _4
+      self[field: "width"] = _5
+      self[field: "length"] = _6
     }
 
-    /// A builder of `Video` test data.
-    ///
-    /// A Video, typically within an Article View of an {Item} or if the Item is a video itself.
-    public nonisolated struct Video: GraphQLMockObject, MarticleComponent {
-        public static var __typename: String { "Video" }
-        public var __fields = GraphQLMockFields()
+    /// If known, the height of the video in px
+    public var height: Int? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            height _0: Int? = nil,
-            src _1: String? = nil,
-            type _2: GraphQLEnum<PocketGraph.VideoType>? = nil,
-            vid _3: String? = nil,
-            videoId _4: Int? = nil,
-            width _5: Int? = nil,
-            length _6: Int? = nil
-        ) {
-            self[field: "height"] = _0
-            self[field: "src"] = _1
-            self[field: "type"] = _2
-            self[field: "vid"] = _3
-            self[field: "videoId"] = _4
-            self[field: "width"] = _5
-            self[field: "length"] = _6
-        }
+    /// Absolute url to the video
+    public var src: String? { get { self[field: "src"] } set { self[field: "src"] = newValue } }
 
-        /// If known, the height of the video in px
-        public var height: Int? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+    /// The type of video
+    public var type: GraphQLEnum<PocketGraph.VideoType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
 
-        /// Absolute url to the video
-        public var src: String? { get { self[field: "src"] } set { self[field: "src"] = newValue } }
+    /// The video's id within the service defined by type
+    public var vid: String? { get { self[field: "vid"] } set { self[field: "vid"] = newValue } }
 
-        /// The type of video
-        public var type: GraphQLEnum<PocketGraph.VideoType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
+    /// The id of the video within Article View. {articleView.article} will have placeholders of <div id='RIL_VID_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+    public var videoId: Int? { get { self[field: "videoId"] } set { self[field: "videoId"] = newValue } }
 
-        /// The video's id within the service defined by type
-        public var vid: String? { get { self[field: "vid"] } set { self[field: "vid"] = newValue } }
+    /// If known, the width of the video in px
+    public var width: Int? { get { self[field: "width"] } set { self[field: "width"] = newValue } }
 
-        /// The id of the video within Article View. {articleView.article} will have placeholders of <div id='RIL_VID_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-        public var videoId: Int? { get { self[field: "videoId"] } set { self[field: "videoId"] = newValue } }
-
-        /// If known, the width of the video in px
-        public var width: Int? { get { self[field: "width"] } set { self[field: "width"] = newValue } }
-
-        /// If known, the length of the video in seconds
-        public var length: Int? { get { self[field: "length"] } set { self[field: "length"] = newValue } }
-    }
+    /// If known, the length of the video in seconds
+    public var length: Int? { get { self[field: "length"] } set { self[field: "length"] = newValue } }
+  }
 }

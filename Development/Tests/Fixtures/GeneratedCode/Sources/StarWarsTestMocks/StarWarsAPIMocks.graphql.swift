@@ -10,222 +10,222 @@ import StarWarsFixture
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
 public nonisolated enum StarWarsAPIMocks {
-    /// The builders of the possible types of `Character`.
-    ///
-    /// A character from the Star Wars universe
-    public nonisolated protocol Character: GraphQLMockObject {}
+  /// The builders of the possible types of `Character`.
+  ///
+  /// A character from the Star Wars universe
+  public nonisolated protocol Character: GraphQLMockObject {}
 
-    /// The builders of the possible types of `SearchResult`.
-    public nonisolated protocol SearchResult: GraphQLMockObject {}
+  /// The builders of the possible types of `SearchResult`.
+  public nonisolated protocol SearchResult: GraphQLMockObject {}
 
-    /// A builder of `Droid` test data.
-    ///
-    /// An autonomous mechanical character in the Star Wars universe
-    public nonisolated struct Droid: GraphQLMockObject, Character, SearchResult {
-        public static var __typename: String { "Droid" }
-        public var __fields = GraphQLMockFields()
+  /// A builder of `Droid` test data.
+  ///
+  /// An autonomous mechanical character in the Star Wars universe
+  public nonisolated struct Droid: GraphQLMockObject, Character, SearchResult {
+    public static var __typename: String { "Droid" }
+    public var __fields = GraphQLMockFields()
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            name _1: String? = nil,
-            friends _2: [(any Character)?]? = nil,
-            appearsIn _3: [GraphQLEnum<StarWarsAPI.Episode>?]? = nil,
-            primaryFunction _4: String? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "name"] = _1
-            self[field: "friends"] = _2
-            self[field: "appearsIn"] = _3
-            self[field: "primaryFunction"] = _4
-        }
-
-        /// The ID of the droid
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
-
-        /// What others call this droid
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
-
-        /// This droid's friends, or an empty list if they have none
-        public var friends: [(any Character)?]? { get { self[field: "friends"] } set { self[field: "friends"] = newValue } }
-
-        /// The movies this droid appears in
-        public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
-
-        /// This droid's primary function
-        public var primaryFunction: String? { get { self[field: "primaryFunction"] } set { self[field: "primaryFunction"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      name _1: String? = nil,
+      friends _2: [(any Character)?]? = nil,
+      appearsIn _3: [GraphQLEnum<StarWarsAPI.Episode>?]? = nil,
+      primaryFunction _4: String? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "name"] = _1
+      self[field: "friends"] = _2
+      self[field: "appearsIn"] = _3
+      self[field: "primaryFunction"] = _4
     }
 
-    /// A builder of `Human` test data.
-    ///
-    /// A humanoid creature from the Star Wars universe
-    public nonisolated struct Human: GraphQLMockObject, Character, SearchResult {
-        public static var __typename: String { "Human" }
-        public var __fields = GraphQLMockFields()
+    /// The ID of the droid
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            name _1: String? = nil,
-            homePlanet _2: String? = nil,
-            height _3: Double? = nil,
-            mass _4: Double? = nil,
-            friends _5: [(any Character)?]? = nil,
-            appearsIn _6: [GraphQLEnum<StarWarsAPI.Episode>?]? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "name"] = _1
-            self[field: "homePlanet"] = _2
-            self[field: "height"] = _3
-            self[field: "mass"] = _4
-            self[field: "friends"] = _5
-            self[field: "appearsIn"] = _6
-        }
+    /// What others call this droid
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        /// The ID of the human
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    /// This droid's friends, or an empty list if they have none
+    public var friends: [(any Character)?]? { get { self[field: "friends"] } set { self[field: "friends"] = newValue } }
 
-        /// What this human calls themselves
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+    /// The movies this droid appears in
+    public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
 
-        /// The home planet of the human, or null if unknown
-        public var homePlanet: String? { get { self[field: "homePlanet"] } set { self[field: "homePlanet"] = newValue } }
+    /// This droid's primary function
+    public var primaryFunction: String? { get { self[field: "primaryFunction"] } set { self[field: "primaryFunction"] = newValue } }
+  }
 
-        /// Height in the preferred unit, default is meters
-        public var height: Double? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+  /// A builder of `Human` test data.
+  ///
+  /// A humanoid creature from the Star Wars universe
+  public nonisolated struct Human: GraphQLMockObject, Character, SearchResult {
+    public static var __typename: String { "Human" }
+    public var __fields = GraphQLMockFields()
 
-        /// Mass in kilograms, or null if unknown
-        public var mass: Double? { get { self[field: "mass"] } set { self[field: "mass"] = newValue } }
-
-        /// This human's friends, or an empty list if they have none
-        public var friends: [(any Character)?]? { get { self[field: "friends"] } set { self[field: "friends"] = newValue } }
-
-        /// The movies this human appears in
-        public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      name _1: String? = nil,
+      homePlanet _2: String? = nil,
+      height _3: Double? = nil,
+      mass _4: Double? = nil,
+      friends _5: [(any Character)?]? = nil,
+      appearsIn _6: [GraphQLEnum<StarWarsAPI.Episode>?]? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "name"] = _1
+      self[field: "homePlanet"] = _2
+      self[field: "height"] = _3
+      self[field: "mass"] = _4
+      self[field: "friends"] = _5
+      self[field: "appearsIn"] = _6
     }
 
-    /// A builder of `Mutation` test data.
-    ///
-    /// The mutation type, represents all updates we can make to our data
-    public nonisolated struct Mutation: GraphQLMockObject {
-        public static var __typename: String { "Mutation" }
-        public var __fields = GraphQLMockFields()
+    /// The ID of the human
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            createReview _0: Review? = nil
-        ) {
-            self[field: "createReview"] = _0
-        }
+    /// What this human calls themselves
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        public var createReview: Review? { get { self[field: "createReview"] } set { self[field: "createReview"] = newValue } }
+    /// The home planet of the human, or null if unknown
+    public var homePlanet: String? { get { self[field: "homePlanet"] } set { self[field: "homePlanet"] = newValue } }
+
+    /// Height in the preferred unit, default is meters
+    public var height: Double? { get { self[field: "height"] } set { self[field: "height"] = newValue } }
+
+    /// Mass in kilograms, or null if unknown
+    public var mass: Double? { get { self[field: "mass"] } set { self[field: "mass"] = newValue } }
+
+    /// This human's friends, or an empty list if they have none
+    public var friends: [(any Character)?]? { get { self[field: "friends"] } set { self[field: "friends"] = newValue } }
+
+    /// The movies this human appears in
+    public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
+  }
+
+  /// A builder of `Mutation` test data.
+  ///
+  /// The mutation type, represents all updates we can make to our data
+  public nonisolated struct Mutation: GraphQLMockObject {
+    public static var __typename: String { "Mutation" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      createReview _0: Review? = nil
+    ) {
+      self[field: "createReview"] = _0
     }
 
-    /// A builder of `Query` test data.
-    ///
-    /// The query type, represents all of the entry points into our object graph
-    public nonisolated struct Query: GraphQLMockObject {
-        public static var __typename: String { "Query" }
-        public var __fields = GraphQLMockFields()
+    public var createReview: Review? { get { self[field: "createReview"] } set { self[field: "createReview"] = newValue } }
+  }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            hero _0: (any Character)? = nil,
-            search _1: [(any SearchResult)?]? = nil,
-            human _2: Human? = nil,
-            starship _3: Starship? = nil,
-            starshipCoordinates _4: Starship? = nil
-        ) {
-            self[field: "hero"] = _0
-            self[field: "search"] = _1
-            self[field: "human"] = _2
-            self[field: "starship"] = _3
-            self[field: "starshipCoordinates"] = _4
-        }
+  /// A builder of `Query` test data.
+  ///
+  /// The query type, represents all of the entry points into our object graph
+  public nonisolated struct Query: GraphQLMockObject {
+    public static var __typename: String { "Query" }
+    public var __fields = GraphQLMockFields()
 
-        public var hero: (any Character)? { get { self[field: "hero"] } set { self[field: "hero"] = newValue } }
-
-        public var search: [(any SearchResult)?]? { get { self[field: "search"] } set { self[field: "search"] = newValue } }
-
-        public var human: Human? { get { self[field: "human"] } set { self[field: "human"] = newValue } }
-
-        public var starship: Starship? { get { self[field: "starship"] } set { self[field: "starship"] = newValue } }
-
-        public var starshipCoordinates: Starship? { get { self[field: "starshipCoordinates"] } set { self[field: "starshipCoordinates"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      hero _0: (any Character)? = nil,
+      search _1: [(any SearchResult)?]? = nil,
+      human _2: Human? = nil,
+      starship _3: Starship? = nil,
+      starshipCoordinates _4: Starship? = nil
+    ) {
+      self[field: "hero"] = _0
+      self[field: "search"] = _1
+      self[field: "human"] = _2
+      self[field: "starship"] = _3
+      self[field: "starshipCoordinates"] = _4
     }
 
-    /// A builder of `Review` test data.
-    ///
-    /// Represents a review for a movie
-    public nonisolated struct Review: GraphQLMockObject {
-        public static var __typename: String { "Review" }
-        public var __fields = GraphQLMockFields()
+    public var hero: (any Character)? { get { self[field: "hero"] } set { self[field: "hero"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
-            stars _1: Int? = nil,
-            commentary _2: String? = nil
-        ) {
-            self[field: "episode"] = _0
-            self[field: "stars"] = _1
-            self[field: "commentary"] = _2
-        }
+    public var search: [(any SearchResult)?]? { get { self[field: "search"] } set { self[field: "search"] = newValue } }
 
-        /// The movie
-        public var episode: GraphQLEnum<StarWarsAPI.Episode>? { get { self[field: "episode"] } set { self[field: "episode"] = newValue } }
+    public var human: Human? { get { self[field: "human"] } set { self[field: "human"] = newValue } }
 
-        /// The number of stars this review gave, 1-5
-        public var stars: Int? { get { self[field: "stars"] } set { self[field: "stars"] = newValue } }
+    public var starship: Starship? { get { self[field: "starship"] } set { self[field: "starship"] = newValue } }
 
-        /// Comment about the movie
-        public var commentary: String? { get { self[field: "commentary"] } set { self[field: "commentary"] = newValue } }
+    public var starshipCoordinates: Starship? { get { self[field: "starshipCoordinates"] } set { self[field: "starshipCoordinates"] = newValue } }
+  }
+
+  /// A builder of `Review` test data.
+  ///
+  /// Represents a review for a movie
+  public nonisolated struct Review: GraphQLMockObject {
+    public static var __typename: String { "Review" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
+      stars _1: Int? = nil,
+      commentary _2: String? = nil
+    ) {
+      self[field: "episode"] = _0
+      self[field: "stars"] = _1
+      self[field: "commentary"] = _2
     }
 
-    /// A builder of `Starship` test data.
-    public nonisolated struct Starship: GraphQLMockObject, SearchResult {
-        public static var __typename: String { "Starship" }
-        public var __fields = GraphQLMockFields()
+    /// The movie
+    public var episode: GraphQLEnum<StarWarsAPI.Episode>? { get { self[field: "episode"] } set { self[field: "episode"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            id _0: String? = nil,
-            name _1: String? = nil,
-            length _2: Double? = nil,
-            coordinates _3: [[Double]]? = nil
-        ) {
-            self[field: "id"] = _0
-            self[field: "name"] = _1
-            self[field: "length"] = _2
-            self[field: "coordinates"] = _3
-        }
+    /// The number of stars this review gave, 1-5
+    public var stars: Int? { get { self[field: "stars"] } set { self[field: "stars"] = newValue } }
 
-        /// The ID of the starship
-        public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
+    /// Comment about the movie
+    public var commentary: String? { get { self[field: "commentary"] } set { self[field: "commentary"] = newValue } }
+  }
 
-        /// The name of the starship
-        public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
+  /// A builder of `Starship` test data.
+  public nonisolated struct Starship: GraphQLMockObject, SearchResult {
+    public static var __typename: String { "Starship" }
+    public var __fields = GraphQLMockFields()
 
-        /// Length of the starship, along the longest axis
-        public var length: Double? { get { self[field: "length"] } set { self[field: "length"] = newValue } }
-
-        public var coordinates: [[Double]]? { get { self[field: "coordinates"] } set { self[field: "coordinates"] = newValue } }
+    /// A builder with the fields given; the others are unset.
+    public init(
+      id _0: String? = nil,
+      name _1: String? = nil,
+      length _2: Double? = nil,
+      coordinates _3: [[Double]]? = nil
+    ) {
+      self[field: "id"] = _0
+      self[field: "name"] = _1
+      self[field: "length"] = _2
+      self[field: "coordinates"] = _3
     }
 
-    /// A builder of `Subscription` test data.
-    ///
-    /// The subscription type, represents all subscriptions we can make to our data
-    public nonisolated struct Subscription: GraphQLMockObject {
-        public static var __typename: String { "Subscription" }
-        public var __fields = GraphQLMockFields()
+    /// The ID of the starship
+    public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
 
-        /// A builder with the fields given; the others are unset.
-        public init(
-            reviewAdded _0: Review? = nil
-        ) {
-            self[field: "reviewAdded"] = _0
-        }
+    /// The name of the starship
+    public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
 
-        public var reviewAdded: Review? { get { self[field: "reviewAdded"] } set { self[field: "reviewAdded"] = newValue } }
+    /// Length of the starship, along the longest axis
+    public var length: Double? { get { self[field: "length"] } set { self[field: "length"] = newValue } }
+
+    public var coordinates: [[Double]]? { get { self[field: "coordinates"] } set { self[field: "coordinates"] = newValue } }
+  }
+
+  /// A builder of `Subscription` test data.
+  ///
+  /// The subscription type, represents all subscriptions we can make to our data
+  public nonisolated struct Subscription: GraphQLMockObject {
+    public static var __typename: String { "Subscription" }
+    public var __fields = GraphQLMockFields()
+
+    /// A builder with the fields given; the others are unset.
+    public init(
+      reviewAdded _0: Review? = nil
+    ) {
+      self[field: "reviewAdded"] = _0
     }
+
+    public var reviewAdded: Review? { get { self[field: "reviewAdded"] } set { self[field: "reviewAdded"] = newValue } }
+  }
 }

@@ -4,51 +4,48 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductFields: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ProductFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductFields on Product { __typename id name category priceCents inStock }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("category", .nonNull(.scalar("ProductCategory")), leaf: GraphQLEnum<CatalogAPI.ProductCategory>.self)),
-        .field(GraphQLField("priceCents", .nonNull(.scalar("Long")), leaf: CatalogAPI.Long.self)),
-        .field(GraphQLField("inStock", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ProductFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductFields on Product { __typename id name category priceCents inStock }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("category", .nonNull(.scalar("ProductCategory")), leaf: GraphQLEnum<CatalogAPI.ProductCategory>.self)),
+    .field(GraphQLField("priceCents", .nonNull(.scalar("Long")), leaf: CatalogAPI.Long.self)),
+    .field(GraphQLField("inStock", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Product",
+    id _0: String,
+    name _1: String,
+    category _2: GraphQLEnum<CatalogAPI.ProductCategory>,
+    priceCents _3: CatalogAPI.Long,
+    inStock _4: Bool,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["name"] = _1.__outputJSON
+    data["category"] = _2.__outputJSON
+    data["priceCents"] = _3.__outputJSON
+    data["inStock"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Product",
-        id _0: String,
-        name _1: String,
-        category _2: GraphQLEnum<CatalogAPI.ProductCategory>,
-        priceCents _3: CatalogAPI.Long,
-        inStock _4: Bool,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["name"] = _1.__outputJSON
-        data["category"] = _2.__outputJSON
-        data["priceCents"] = _3.__outputJSON
-        data["inStock"] = _4.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var category: GraphQLEnum<CatalogAPI.ProductCategory> { __field("category") }
 
-    @_alwaysEmitIntoClient public var category: GraphQLEnum<CatalogAPI.ProductCategory> { __field("category") }
+  @_alwaysEmitIntoClient public var priceCents: CatalogAPI.Long { __field("priceCents") }
 
-    @_alwaysEmitIntoClient public var priceCents: CatalogAPI.Long { __field("priceCents") }
-
-    @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+  @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 }

@@ -4,201 +4,186 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductPageQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "ProductPage" }
-    @_alwaysEmitIntoClient public static var document: String { "query ProductPage($first: Int!, $after: String, $category: ProductCategory) { productPage(first: $first, after: $after, category: $category) { __typename edges { __typename cursor node { __typename ...ProductFields } } pageInfo { __typename hasNextPage endCursor } } }\n" + ProductFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "38a2e8286b2ffe3bf02d344908c07bcd94b8a135af34bcb2e232a6c9183dd2c0" }
+  @_alwaysEmitIntoClient public static var operationName: String { "ProductPage" }
+  @_alwaysEmitIntoClient public static var document: String { "query ProductPage($first: Int!, $after: String, $category: ProductCategory) { productPage(first: $first, after: $after, category: $category) { __typename edges { __typename cursor node { __typename ...ProductFields } } pageInfo { __typename hasNextPage endCursor } } }\n" + ProductFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "38a2e8286b2ffe3bf02d344908c07bcd94b8a135af34bcb2e232a6c9183dd2c0" }
 
-    public var first: Int
-    public var after: GraphQLNullable<String>
-    public var category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>>
+  public var first: Int
+  public var after: GraphQLNullable<String>
+  public var category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>>
 
-    public init(
-        first: Int,
-        after: GraphQLNullable<String> = nil,
-        category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>> = nil
+  public init(
+    first: Int,
+    after: GraphQLNullable<String> = nil,
+    category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>> = nil
+  ) {
+    self.first = first
+    self.after = after
+    self.category = category
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["first": first, "after": after, "category": category])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("productPage", .nonNull(.object(ProductPage.self)), arguments: [("first", .variable("first")), ("after", .variable("after")), ("category", .variable("category"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      productPage _0: ProductPage,
+      __variables: JSONObject = [:]
     ) {
-        self.first = first
-        self.after = after
-        self.category = category
+      var data = JSONObject()
+      data["productPage"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["first": first, "after": after, "category": category])
-    }
+    /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
+    @_alwaysEmitIntoClient public var productPage: ProductPage { __field("productPage") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Query }
+    public nonisolated struct ProductPage: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.ProductConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("edges", .nonNull(.list(.nonNull(.object(Edges.self)))))),
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "ProductConnection",
+        edges _0: [Edges],
+        pageInfo _1: PageInfo,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["edges"] = _0.__outputJSON
+        data["pageInfo"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var edges: [Edges] { __field("edges") }
+
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      public nonisolated struct Edges: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.ProductEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("productPage", .nonNull(.object(ProductPage.self)), arguments: [("first", .variable("first")), ("after", .variable("after")), ("category", .variable("category"))])),
+          .__typename,
+          .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("node", .nonNull(.object(Node.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            productPage _0: ProductPage,
-            __variables: JSONObject = [:]
+          __typename: String = "ProductEdge",
+          cursor _0: String,
+          node _1: Node,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["cursor"] = _0.__outputJSON
+          data["node"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+        @_alwaysEmitIntoClient public var node: Node { __field("node") }
+
+        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(ProductFields.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Product",
+            id _0: String,
+            name _1: String,
+            category _2: GraphQLEnum<CatalogAPI.ProductCategory>,
+            priceCents _3: CatalogAPI.Long,
+            inStock _4: Bool,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["productPage"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["category"] = _2.__outputJSON
+            data["priceCents"] = _3.__outputJSON
+            data["inStock"] = _4.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+          @_alwaysEmitIntoClient public var category: GraphQLEnum<CatalogAPI.ProductCategory> { __field("category") }
+
+          @_alwaysEmitIntoClient public var priceCents: CatalogAPI.Long { __field("priceCents") }
+
+          @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+      }
+
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.PageInfo }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PageInfo",
+          hasNextPage _0: Bool,
+          endCursor _1: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["hasNextPage"] = _0.__outputJSON
+          data["endCursor"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
-        @_alwaysEmitIntoClient public var productPage: ProductPage { __field("productPage") }
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 
-        public nonisolated struct ProductPage: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.ProductConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("edges", .nonNull(.list(.nonNull(.object(Edges.self)))))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "ProductConnection",
-                edges _0: [Edges],
-                pageInfo _1: PageInfo,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["edges"] = _0.__outputJSON
-                data["pageInfo"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var edges: [Edges] { __field("edges") }
-
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-            public nonisolated struct Edges: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.ProductEdge }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("node", .nonNull(.object(Node.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ProductEdge",
-                    cursor _0: String,
-                    node _1: Node,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["cursor"] = _0.__outputJSON
-                    data["node"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
-
-                @_alwaysEmitIntoClient public var node: Node { __field("node") }
-
-                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(ProductFields.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Product",
-                        id _0: String,
-                        name _1: String,
-                        category _2: GraphQLEnum<CatalogAPI.ProductCategory>,
-                        priceCents _3: CatalogAPI.Long,
-                        inStock _4: Bool,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["name"] = _1.__outputJSON
-                        data["category"] = _2.__outputJSON
-                        data["priceCents"] = _3.__outputJSON
-                        data["inStock"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                    @_alwaysEmitIntoClient public var category: GraphQLEnum<CatalogAPI.ProductCategory> { __field("category") }
-
-                    @_alwaysEmitIntoClient public var priceCents: CatalogAPI.Long { __field("priceCents") }
-
-                    @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    hasNextPage _0: Bool,
-                    endCursor _1: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["hasNextPage"] = _0.__outputJSON
-                    data["endCursor"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-            }
-        }
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ProductPageQuery.Data.ProductPage.Edges.Node {
-    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
+  @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

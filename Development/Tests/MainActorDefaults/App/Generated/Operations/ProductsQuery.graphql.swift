@@ -4,93 +4,87 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Products" }
-    @_alwaysEmitIntoClient public static var document: String { "query Products($category: ProductCategory) { products(category: $category) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cff9f9e39cb4ef76f5bf1cc10d1276c74ce6b2c815d2258b9da364a2e8287b0c" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Products" }
+  @_alwaysEmitIntoClient public static var document: String { "query Products($category: ProductCategory) { products(category: $category) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cff9f9e39cb4ef76f5bf1cc10d1276c74ce6b2c815d2258b9da364a2e8287b0c" }
 
-    public var category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>>
+  public var category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>>
 
-    public init(category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>> = nil) {
-        self.category = category
+  public init(category: GraphQLNullable<GraphQLEnum<CatalogAPI.ProductCategory>> = nil) {
+    self.category = category
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["category": category])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))), arguments: [("category", .variable("category"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      products _0: [Products],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["products"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["category": category])
+    @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
+
+    public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ProductFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        name _1: String,
+        category _2: GraphQLEnum<CatalogAPI.ProductCategory>,
+        priceCents _3: CatalogAPI.Long,
+        inStock _4: Bool,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["category"] = _2.__outputJSON
+        data["priceCents"] = _3.__outputJSON
+        data["inStock"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var category: GraphQLEnum<CatalogAPI.ProductCategory> { __field("category") }
+
+      @_alwaysEmitIntoClient public var priceCents: CatalogAPI.Long { __field("priceCents") }
+
+      @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))), arguments: [("category", .variable("category"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            products _0: [Products],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["products"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
-
-        public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ProductFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Product",
-                id _0: String,
-                name _1: String,
-                category _2: GraphQLEnum<CatalogAPI.ProductCategory>,
-                priceCents _3: CatalogAPI.Long,
-                inStock _4: Bool,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["category"] = _2.__outputJSON
-                data["priceCents"] = _3.__outputJSON
-                data["inStock"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var category: GraphQLEnum<CatalogAPI.ProductCategory> { __field("category") }
-
-            @_alwaysEmitIntoClient public var priceCents: CatalogAPI.Long { __field("priceCents") }
-
-            @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ProductsQuery.Data.Products {
-    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
+  @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

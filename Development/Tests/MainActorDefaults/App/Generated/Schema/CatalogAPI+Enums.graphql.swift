@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 nonisolated extension CatalogAPI {
-    public nonisolated enum ProductCategory: String, CaseIterable, Sendable, Hashable {
-        case books = "BOOKS"
-        case electronics = "ELECTRONICS"
-        case groceries = "GROCERIES"
-    }
+  public nonisolated enum ProductCategory: String, CaseIterable, Sendable, Hashable {
+    case books = "BOOKS"
+    case electronics = "ELECTRONICS"
+    case groceries = "GROCERIES"
+  }
 }

@@ -4,702 +4,657 @@
 import APICoreGraphQL
 
 public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsDeferQuery" }
-    @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311" }
+  @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsDeferQuery" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allAnimals _0: [AllAnimals],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allAnimals"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+    public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
+        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
+        .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
+        .fragment(HeightInMeters.self),
+        .inlineFragment(AsWarmBlooded.self),
+        .inlineFragment(AsPet.self),
+        .inlineFragment(AsClassroomPet.self),
+        .deferred(label: "deferredCat", DeferredCat.self),
+        .deferred(label: "deferredDog", DeferredDog.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        height _1: Height,
+        species _2: String,
+        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+        predators _4: [Predators],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["height"] = _1.__outputJSON
+        data["species"] = _2.__outputJSON
+        data["skinCovering"] = _3.__outputJSON
+        data["predators"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `WarmBlooded` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Pet` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `ClassroomPet` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+        self.init(__object: typeCase.__object)
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+      @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+      @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+      @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+      @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
+      @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
+      @_alwaysEmitIntoClient public var deferredCat: DeferredCat? { __deferred() }
+      @_alwaysEmitIntoClient public var deferredDog: DeferredDog? { __deferred() }
+
+      public nonisolated struct Height: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+          .__typename,
+          .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+          .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allAnimals _0: [AllAnimals],
-            __variables: JSONObject = [:]
+          __typename: String = "Height",
+          feet _0: Int,
+          inches _1: Int? = nil,
+          meters _2: Int,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["allAnimals"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["feet"] = _0.__outputJSON
+          data["inches"] = _1.__outputJSON
+          data["meters"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+        @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
 
-        public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
+
+        @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
+      }
+
+      public nonisolated struct Predators: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+          .inlineFragment(AsWarmBlooded.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          species _0: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+          data["__typename"] = .string(__typename)
+          data["species"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `WarmBlooded` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
+        @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+
+        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
+            .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .fragment(WarmBloodedDetails.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            predators _0: [Predators],
+            laysEggs _1: Bool,
+            species _2: String,
+            bodyTemperature _3: Int,
+            height _4: HeightInMeters.Height,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+            data["__typename"] = .string(__typename)
+            data["predators"] = _0.__outputJSON
+            data["laysEggs"] = _1.__outputJSON
+            data["species"] = _2.__outputJSON
+            data["bodyTemperature"] = _3.__outputJSON
+            data["height"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
+
+          @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
+
+          @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+          @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+          @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+          public nonisolated struct Predators: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-                .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-                .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-                .fragment(HeightInMeters.self),
-                .inlineFragment(AsWarmBlooded.self),
-                .inlineFragment(AsPet.self),
-                .inlineFragment(AsClassroomPet.self),
-                .deferred(label: "deferredCat", DeferredCat.self),
-                .deferred(label: "deferredDog", DeferredDog.self),
+              .__typename,
+              .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                height _1: Height,
-                species _2: String,
-                skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                predators _4: [Predators],
-                __variables: JSONObject = [:]
+              __typename: String,
+              species _0: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["height"] = _1.__outputJSON
-                data["species"] = _2.__outputJSON
-                data["skinCovering"] = _3.__outputJSON
-                data["predators"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+              data["__typename"] = .string(__typename)
+              data["species"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
-
-            /// The object as its `WarmBlooded` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Pet` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `ClassroomPet` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
-                self.init(__object: typeCase.__object)
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
             @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-            @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
-            @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
-            @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
-            @_alwaysEmitIntoClient public var deferredCat: DeferredCat? { __deferred() }
-            @_alwaysEmitIntoClient public var deferredDog: DeferredDog? { __deferred() }
-
-            public nonisolated struct Height: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
-                    .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Height",
-                    feet _0: Int,
-                    inches _1: Int? = nil,
-                    meters _2: Int,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["feet"] = _0.__outputJSON
-                    data["inches"] = _1.__outputJSON
-                    data["meters"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
-
-                @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
-
-                @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
-            }
-
-            public nonisolated struct Predators: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-                    .inlineFragment(AsWarmBlooded.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    species _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                    data["__typename"] = .string(__typename)
-                    data["species"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `WarmBlooded` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var species: String { __field("species") }
-                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
-
-                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-                        .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .fragment(WarmBloodedDetails.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        predators _0: [Predators],
-                        laysEggs _1: Bool,
-                        species _2: String,
-                        bodyTemperature _3: Int,
-                        height _4: HeightInMeters.Height,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
-                        data["__typename"] = .string(__typename)
-                        data["predators"] = _0.__outputJSON
-                        data["laysEggs"] = _1.__outputJSON
-                        data["species"] = _2.__outputJSON
-                        data["bodyTemperature"] = _3.__outputJSON
-                        data["height"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
-
-                    @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
-
-                    @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
-
-                    @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                    public nonisolated struct Predators: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String,
-                            species _0: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                            data["__typename"] = .string(__typename)
-                            data["species"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var species: String { __field("species") }
-                    }
-                }
-            }
-
-            public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .fragment(WarmBloodedDetails.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    id _0: String,
-                    height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
-                    species _2: String,
-                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
-                    bodyTemperature _5: Int,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["id"] = _0.__outputJSON
-                    data["height"] = _1.__outputJSON
-                    data["species"] = _2.__outputJSON
-                    data["skinCovering"] = _3.__outputJSON
-                    data["predators"] = _4.__outputJSON
-                    data["bodyTemperature"] = _5.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PetDetails.self),
-                    .inlineFragment(AsWarmBlooded.self),
-                    .deferred(label: "deferredPetAnimal", DeferredPetAnimal.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    id _0: String,
-                    height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
-                    species _2: String,
-                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
-                    humanName _5: String? = nil,
-                    favoriteToy _6: String,
-                    owner _7: PetDetails.Owner? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["height"] = _1.__outputJSON
-                    data["species"] = _2.__outputJSON
-                    data["skinCovering"] = _3.__outputJSON
-                    data["predators"] = _4.__outputJSON
-                    data["humanName"] = _5.__outputJSON
-                    data["favoriteToy"] = _6.__outputJSON
-                    data["owner"] = _7.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `WarmBlooded` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-                @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-                @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
-                @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
-
-                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .fragment(WarmBloodedDetails.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        id _0: String,
-                        height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
-                        species _2: String,
-                        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                        predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
-                        bodyTemperature _5: Int,
-                        humanName _6: String? = nil,
-                        favoriteToy _7: String,
-                        owner _8: PetDetails.Owner? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["id"] = _0.__outputJSON
-                        data["height"] = _1.__outputJSON
-                        data["species"] = _2.__outputJSON
-                        data["skinCovering"] = _3.__outputJSON
-                        data["predators"] = _4.__outputJSON
-                        data["bodyTemperature"] = _5.__outputJSON
-                        data["humanName"] = _6.__outputJSON
-                        data["favoriteToy"] = _7.__outputJSON
-                        data["owner"] = _8.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
-
-                    @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                    @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
-
-                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-
-                public nonisolated struct DeferredPetAnimal: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        height _0: Height,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                        data["__typename"] = .string(__typename)
-                        data["height"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var height: Height { __field("height") }
-
-                    public nonisolated struct Height: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self)),
-                            .field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Height",
-                            relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>,
-                            centimeters _1: Double,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["relativeSize"] = _0.__outputJSON
-                            data["centimeters"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize> { __field("relativeSize") }
-
-                        @_alwaysEmitIntoClient public var centimeters: Double { __field("centimeters") }
-                    }
-                }
-            }
-
-            public nonisolated struct AsClassroomPet: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsBird.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    id _0: String,
-                    height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
-                    species _2: String,
-                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["height"] = _1.__outputJSON
-                    data["species"] = _2.__outputJSON
-                    data["skinCovering"] = _3.__outputJSON
-                    data["predators"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Bird` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
-
-                public nonisolated struct AsBird: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Bird",
-                        wingspan _0: Double,
-                        id _1: String,
-                        height _2: AllAnimalsDeferQuery.Data.AllAnimals.Height,
-                        species _3: String,
-                        skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                        predators _5: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["wingspan"] = _0.__outputJSON
-                        data["id"] = _1.__outputJSON
-                        data["height"] = _2.__outputJSON
-                        data["species"] = _3.__outputJSON
-                        data["skinCovering"] = _4.__outputJSON
-                        data["predators"] = _5.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
-
-                    @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                    @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-
-            public nonisolated struct DeferredCat: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Cat",
-                    isJellicle _0: Bool,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["isJellicle"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
-            }
-
-            public nonisolated struct DeferredDog: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("birthdate", .nonNull(.scalar("CustomDate")), leaf: AnimalKingdomAPI.CustomDate.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Dog",
-                    favoriteToy _0: String,
-                    birthdate _1: AnimalKingdomAPI.CustomDate,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["favoriteToy"] = _0.__outputJSON
-                    data["birthdate"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-                @_alwaysEmitIntoClient public var birthdate: AnimalKingdomAPI.CustomDate { __field("birthdate") }
-            }
+          }
         }
+      }
+
+      public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .fragment(WarmBloodedDetails.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          id _0: String,
+          height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+          species _2: String,
+          skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+          bodyTemperature _5: Int,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["id"] = _0.__outputJSON
+          data["height"] = _1.__outputJSON
+          data["species"] = _2.__outputJSON
+          data["skinCovering"] = _3.__outputJSON
+          data["predators"] = _4.__outputJSON
+          data["bodyTemperature"] = _5.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PetDetails.self),
+          .inlineFragment(AsWarmBlooded.self),
+          .deferred(label: "deferredPetAnimal", DeferredPetAnimal.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          id _0: String,
+          height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+          species _2: String,
+          skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+          humanName _5: String? = nil,
+          favoriteToy _6: String,
+          owner _7: PetDetails.Owner? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["height"] = _1.__outputJSON
+          data["species"] = _2.__outputJSON
+          data["skinCovering"] = _3.__outputJSON
+          data["predators"] = _4.__outputJSON
+          data["humanName"] = _5.__outputJSON
+          data["favoriteToy"] = _6.__outputJSON
+          data["owner"] = _7.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `WarmBlooded` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+        @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+        @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+        @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
+
+        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .fragment(WarmBloodedDetails.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            id _0: String,
+            height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+            species _2: String,
+            skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+            predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+            bodyTemperature _5: Int,
+            humanName _6: String? = nil,
+            favoriteToy _7: String,
+            owner _8: PetDetails.Owner? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["id"] = _0.__outputJSON
+            data["height"] = _1.__outputJSON
+            data["species"] = _2.__outputJSON
+            data["skinCovering"] = _3.__outputJSON
+            data["predators"] = _4.__outputJSON
+            data["bodyTemperature"] = _5.__outputJSON
+            data["humanName"] = _6.__outputJSON
+            data["favoriteToy"] = _7.__outputJSON
+            data["owner"] = _8.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
+
+          @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+          @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+          @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+          @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+          @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+          @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+          @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+
+        public nonisolated struct DeferredPetAnimal: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("height", .nonNull(.object(Height.self)))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            height _0: Height,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+            data["__typename"] = .string(__typename)
+            data["height"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+          public nonisolated struct Height: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self)),
+              .field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self)),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "Height",
+              relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>,
+              centimeters _1: Double,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["relativeSize"] = _0.__outputJSON
+              data["centimeters"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize> { __field("relativeSize") }
+
+            @_alwaysEmitIntoClient public var centimeters: Double { __field("centimeters") }
+          }
+        }
+      }
+
+      public nonisolated struct AsClassroomPet: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .inlineFragment(AsBird.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          id _0: String,
+          height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+          species _2: String,
+          skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["height"] = _1.__outputJSON
+          data["species"] = _2.__outputJSON
+          data["skinCovering"] = _3.__outputJSON
+          data["predators"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Bird` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+
+        public nonisolated struct AsBird: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Bird",
+            wingspan _0: Double,
+            id _1: String,
+            height _2: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+            species _3: String,
+            skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+            predators _5: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["wingspan"] = _0.__outputJSON
+            data["id"] = _1.__outputJSON
+            data["height"] = _2.__outputJSON
+            data["species"] = _3.__outputJSON
+            data["skinCovering"] = _4.__outputJSON
+            data["predators"] = _5.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
+
+          @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+          @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+          @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+      }
+
+      public nonisolated struct DeferredCat: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Cat",
+          isJellicle _0: Bool,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["isJellicle"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
+      }
+
+      public nonisolated struct DeferredDog: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("birthdate", .nonNull(.scalar("CustomDate")), leaf: AnimalKingdomAPI.CustomDate.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Dog",
+          favoriteToy _0: String,
+          birthdate _1: AnimalKingdomAPI.CustomDate,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["favoriteToy"] = _0.__outputJSON
+          data["birthdate"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+        @_alwaysEmitIntoClient public var birthdate: AnimalKingdomAPI.CustomDate { __field("birthdate") }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.Predators.AsWarmBlooded {
-    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+  @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsWarmBlooded {
-    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet {
-    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
-    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+  @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet.AsBird {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

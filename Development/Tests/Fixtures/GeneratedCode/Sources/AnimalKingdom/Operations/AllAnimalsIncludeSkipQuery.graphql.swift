@@ -4,717 +4,678 @@
 import APICoreGraphQL
 
 public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsIncludeSkipQuery" }
-    @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "92219a3ff217b8bee936c976d4b8b4ca3b85d7ba16577e71443d812ec9232918" }
+  @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsIncludeSkipQuery" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "92219a3ff217b8bee936c976d4b8b4ca3b85d7ba16577e71443d812ec9232918" }
 
-    public var includeSpecies: Bool
-    public var skipHeightInMeters: Bool
-    public var getCat: Bool
-    public var getWarmBlooded: Bool
-    public var varA: Bool
+  public var includeSpecies: Bool
+  public var skipHeightInMeters: Bool
+  public var getCat: Bool
+  public var getWarmBlooded: Bool
+  public var varA: Bool
 
-    public init(includeSpecies: Bool, skipHeightInMeters: Bool, getCat: Bool, getWarmBlooded: Bool, varA: Bool) {
-        self.includeSpecies = includeSpecies
-        self.skipHeightInMeters = skipHeightInMeters
-        self.getCat = getCat
-        self.getWarmBlooded = getWarmBlooded
-        self.varA = varA
+  public init(includeSpecies: Bool, skipHeightInMeters: Bool, getCat: Bool, getWarmBlooded: Bool, varA: Bool) {
+    self.includeSpecies = includeSpecies
+    self.skipHeightInMeters = skipHeightInMeters
+    self.getCat = getCat
+    self.getWarmBlooded = getWarmBlooded
+    self.varA = varA
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allAnimals _0: [AllAnimals],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allAnimals"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
-    }
+    @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public nonisolated struct AllAnimals: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
+        .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
+        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
+        .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
+        .conditional(.skip("skipHeightInMeters"), [.fragment(HeightInMeters.self)]),
+        .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
+        .inlineFragment(AsPet.self),
+        .conditional(.include("getCat"), [.inlineFragment(AsCat.self)]),
+        .inlineFragment(AsClassroomPet.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        height _0: Height,
+        species _1: String? = nil,
+        skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+        predators _3: [Predators],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+        data["__typename"] = .string(__typename)
+        data["height"] = _0.__outputJSON
+        data["species"] = _1.__outputJSON
+        data["skinCovering"] = _2.__outputJSON
+        data["predators"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `WarmBlooded` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Pet` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Cat` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `ClassroomPet` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+        self.init(__object: typeCase.__object)
+      }
+
+      @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+      @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+      @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+      @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
+      @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
+      @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
+      @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
+
+      public nonisolated struct Height: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+          .__typename,
+          .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+          .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allAnimals _0: [AllAnimals],
-            __variables: JSONObject = [:]
+          __typename: String = "Height",
+          feet _0: Int,
+          inches _1: Int? = nil,
+          meters _2: Int? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["allAnimals"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["feet"] = _0.__outputJSON
+          data["inches"] = _1.__outputJSON
+          data["meters"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+        @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
 
-        public nonisolated struct AllAnimals: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+        @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
+
+        @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
+      }
+
+      public nonisolated struct Predators: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
+          .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          species _0: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+          data["__typename"] = .string(__typename)
+          data["species"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `WarmBlooded` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+        @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
+
+        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+            .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self))]),
+            .fragment(WarmBloodedDetails.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            species _0: String,
+            laysEggs _1: Bool? = nil,
+            bodyTemperature _2: Int,
+            height _3: HeightInMeters.Height,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+            data["__typename"] = .string(__typename)
+            data["species"] = _0.__outputJSON
+            data["laysEggs"] = _1.__outputJSON
+            data["bodyTemperature"] = _2.__outputJSON
+            data["height"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+          @_alwaysEmitIntoClient public var laysEggs: Bool? { __field("laysEggs", if: .include("getWarmBlooded")) }
+
+          @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+          @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+      }
+
+      public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .fragment(WarmBloodedDetails.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+          species _1: String? = nil,
+          skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+          bodyTemperature _4: Int,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["height"] = _0.__outputJSON
+          data["species"] = _1.__outputJSON
+          data["skinCovering"] = _2.__outputJSON
+          data["predators"] = _3.__outputJSON
+          data["bodyTemperature"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PetDetails.self),
+          .inlineFragment(AsWarmBlooded.self),
+          .inlineFragment(AsAnimal.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+          species _1: String? = nil,
+          skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+          id _4: String,
+          humanName _5: String? = nil,
+          favoriteToy _6: String,
+          owner _7: PetDetails.Owner? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+          data["__typename"] = .string(__typename)
+          data["height"] = _0.__outputJSON
+          data["species"] = _1.__outputJSON
+          data["skinCovering"] = _2.__outputJSON
+          data["predators"] = _3.__outputJSON
+          data["id"] = _4.__outputJSON
+          data["humanName"] = _5.__outputJSON
+          data["favoriteToy"] = _6.__outputJSON
+          data["owner"] = _7.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `WarmBlooded` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+          self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `Animal` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+        @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+        @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+        @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
+
+        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .fragment(WarmBloodedDetails.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+            species _1: String? = nil,
+            skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+            predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+            bodyTemperature _4: Int,
+            id _5: String,
+            humanName _6: String? = nil,
+            favoriteToy _7: String,
+            owner _8: PetDetails.Owner? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["height"] = _0.__outputJSON
+            data["species"] = _1.__outputJSON
+            data["skinCovering"] = _2.__outputJSON
+            data["predators"] = _3.__outputJSON
+            data["bodyTemperature"] = _4.__outputJSON
+            data["id"] = _5.__outputJSON
+            data["humanName"] = _6.__outputJSON
+            data["favoriteToy"] = _7.__outputJSON
+            data["owner"] = _8.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+          @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+          @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+          @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+          @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+          @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+          @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+
+        public nonisolated struct AsAnimal: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("height", .nonNull(.object(Height.self)))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            height _0: Height,
+            species _1: String? = nil,
+            skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+            predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+            id _4: String,
+            humanName _5: String? = nil,
+            favoriteToy _6: String,
+            owner _7: PetDetails.Owner? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+            data["__typename"] = .string(__typename)
+            data["height"] = _0.__outputJSON
+            data["species"] = _1.__outputJSON
+            data["skinCovering"] = _2.__outputJSON
+            data["predators"] = _3.__outputJSON
+            data["id"] = _4.__outputJSON
+            data["humanName"] = _5.__outputJSON
+            data["favoriteToy"] = _6.__outputJSON
+            data["owner"] = _7.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+          @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+          @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+          @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+          @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+          @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+          public nonisolated struct Height: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-                .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-                .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-                .conditional(.skip("skipHeightInMeters"), [.fragment(HeightInMeters.self)]),
-                .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
-                .inlineFragment(AsPet.self),
-                .conditional(.include("getCat"), [.inlineFragment(AsCat.self)]),
-                .inlineFragment(AsClassroomPet.self),
+              .__typename,
+              .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self))]),
+              .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self))]),
+              .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+              .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+              .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String,
-                height _0: Height,
-                species _1: String? = nil,
-                skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                predators _3: [Predators],
-                __variables: JSONObject = [:]
+              __typename: String = "Height",
+              relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
+              centimeters _1: Double? = nil,
+              feet _2: Int,
+              inches _3: Int? = nil,
+              meters _4: Int? = nil,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                data["__typename"] = .string(__typename)
-                data["height"] = _0.__outputJSON
-                data["species"] = _1.__outputJSON
-                data["skinCovering"] = _2.__outputJSON
-                data["predators"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["relativeSize"] = _0.__outputJSON
+              data["centimeters"] = _1.__outputJSON
+              data["feet"] = _2.__outputJSON
+              data["inches"] = _3.__outputJSON
+              data["meters"] = _4.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// The object as its `WarmBlooded` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-                self.init(__object: typeCase.__object)
-            }
+            @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { __field("relativeSize", if: .include("varA")) }
 
-            /// The object as its `Pet` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
-                self.init(__object: typeCase.__object)
-            }
+            @_alwaysEmitIntoClient public var centimeters: Double? { __field("centimeters", if: .include("varA")) }
 
-            /// The object as its `Cat` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
-                self.init(__object: typeCase.__object)
-            }
+            @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
 
-            /// The object as its `ClassroomPet` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
-                self.init(__object: typeCase.__object)
-            }
+            @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
 
-            @_alwaysEmitIntoClient public var height: Height { __field("height") }
-
-            @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-            @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
-            @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
-            @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
-            @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
-
-            public nonisolated struct Height: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
-                    .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Height",
-                    feet _0: Int,
-                    inches _1: Int? = nil,
-                    meters _2: Int? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["feet"] = _0.__outputJSON
-                    data["inches"] = _1.__outputJSON
-                    data["meters"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
-
-                @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
-
-                @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
-            }
-
-            public nonisolated struct Predators: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
-                    .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    species _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                    data["__typename"] = .string(__typename)
-                    data["species"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `WarmBlooded` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
-
-                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-                        .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self))]),
-                        .fragment(WarmBloodedDetails.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        species _0: String,
-                        laysEggs _1: Bool? = nil,
-                        bodyTemperature _2: Int,
-                        height _3: HeightInMeters.Height,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
-                        data["__typename"] = .string(__typename)
-                        data["species"] = _0.__outputJSON
-                        data["laysEggs"] = _1.__outputJSON
-                        data["bodyTemperature"] = _2.__outputJSON
-                        data["height"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                    @_alwaysEmitIntoClient public var laysEggs: Bool? { __field("laysEggs", if: .include("getWarmBlooded")) }
-
-                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
-
-                    @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-
-            public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .fragment(WarmBloodedDetails.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
-                    species _1: String? = nil,
-                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                    bodyTemperature _4: Int,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["height"] = _0.__outputJSON
-                    data["species"] = _1.__outputJSON
-                    data["skinCovering"] = _2.__outputJSON
-                    data["predators"] = _3.__outputJSON
-                    data["bodyTemperature"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PetDetails.self),
-                    .inlineFragment(AsWarmBlooded.self),
-                    .inlineFragment(AsAnimal.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
-                    species _1: String? = nil,
-                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                    id _4: String,
-                    humanName _5: String? = nil,
-                    favoriteToy _6: String,
-                    owner _7: PetDetails.Owner? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-                    data["__typename"] = .string(__typename)
-                    data["height"] = _0.__outputJSON
-                    data["species"] = _1.__outputJSON
-                    data["skinCovering"] = _2.__outputJSON
-                    data["predators"] = _3.__outputJSON
-                    data["id"] = _4.__outputJSON
-                    data["humanName"] = _5.__outputJSON
-                    data["favoriteToy"] = _6.__outputJSON
-                    data["owner"] = _7.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `WarmBlooded` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                /// The object as its `Animal` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-                @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-                @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
-                @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
-
-                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .fragment(WarmBloodedDetails.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
-                        species _1: String? = nil,
-                        skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                        predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                        bodyTemperature _4: Int,
-                        id _5: String,
-                        humanName _6: String? = nil,
-                        favoriteToy _7: String,
-                        owner _8: PetDetails.Owner? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["height"] = _0.__outputJSON
-                        data["species"] = _1.__outputJSON
-                        data["skinCovering"] = _2.__outputJSON
-                        data["predators"] = _3.__outputJSON
-                        data["bodyTemperature"] = _4.__outputJSON
-                        data["id"] = _5.__outputJSON
-                        data["humanName"] = _6.__outputJSON
-                        data["favoriteToy"] = _7.__outputJSON
-                        data["owner"] = _8.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
-
-                    @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                    @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-
-                public nonisolated struct AsAnimal: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        height _0: Height,
-                        species _1: String? = nil,
-                        skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                        predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                        id _4: String,
-                        humanName _5: String? = nil,
-                        favoriteToy _6: String,
-                        owner _7: PetDetails.Owner? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                        data["__typename"] = .string(__typename)
-                        data["height"] = _0.__outputJSON
-                        data["species"] = _1.__outputJSON
-                        data["skinCovering"] = _2.__outputJSON
-                        data["predators"] = _3.__outputJSON
-                        data["id"] = _4.__outputJSON
-                        data["humanName"] = _5.__outputJSON
-                        data["favoriteToy"] = _6.__outputJSON
-                        data["owner"] = _7.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var height: Height { __field("height") }
-
-                    @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                    @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                    public nonisolated struct Height: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self))]),
-                            .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self))]),
-                            .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
-                            .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
-                            .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Height",
-                            relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
-                            centimeters _1: Double? = nil,
-                            feet _2: Int,
-                            inches _3: Int? = nil,
-                            meters _4: Int? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["relativeSize"] = _0.__outputJSON
-                            data["centimeters"] = _1.__outputJSON
-                            data["feet"] = _2.__outputJSON
-                            data["inches"] = _3.__outputJSON
-                            data["meters"] = _4.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { __field("relativeSize", if: .include("varA")) }
-
-                        @_alwaysEmitIntoClient public var centimeters: Double? { __field("centimeters", if: .include("varA")) }
-
-                        @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
-
-                        @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
-
-                        @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
-                    }
-                }
-            }
-
-            public nonisolated struct AsCat: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Cat",
-                    isJellicle _0: Bool,
-                    height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
-                    species _2: String? = nil,
-                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _4: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["isJellicle"] = _0.__outputJSON
-                    data["height"] = _1.__outputJSON
-                    data["species"] = _2.__outputJSON
-                    data["skinCovering"] = _3.__outputJSON
-                    data["predators"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct AsClassroomPet: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsBird.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
-                    species _1: String? = nil,
-                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
-                    data["__typename"] = .string(__typename)
-                    data["height"] = _0.__outputJSON
-                    data["species"] = _1.__outputJSON
-                    data["skinCovering"] = _2.__outputJSON
-                    data["predators"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Bird` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
-
-                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
-
-                public nonisolated struct AsBird: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Bird",
-                        wingspan _0: Double,
-                        height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
-                        species _2: String? = nil,
-                        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                        predators _4: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["wingspan"] = _0.__outputJSON
-                        data["height"] = _1.__outputJSON
-                        data["species"] = _2.__outputJSON
-                        data["skinCovering"] = _3.__outputJSON
-                        data["predators"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
-
-                    @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
-
-                    @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
-
-                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                    @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
+            @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
+          }
         }
+      }
+
+      public nonisolated struct AsCat: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Cat",
+          isJellicle _0: Bool,
+          height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+          species _2: String? = nil,
+          skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _4: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["isJellicle"] = _0.__outputJSON
+          data["height"] = _1.__outputJSON
+          data["species"] = _2.__outputJSON
+          data["skinCovering"] = _3.__outputJSON
+          data["predators"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct AsClassroomPet: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .inlineFragment(AsBird.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+          species _1: String? = nil,
+          skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+          data["__typename"] = .string(__typename)
+          data["height"] = _0.__outputJSON
+          data["species"] = _1.__outputJSON
+          data["skinCovering"] = _2.__outputJSON
+          data["predators"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Bird` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+        @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+        @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+
+        public nonisolated struct AsBird: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Bird",
+            wingspan _0: Double,
+            height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+            species _2: String? = nil,
+            skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+            predators _4: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["wingspan"] = _0.__outputJSON
+            data["height"] = _1.__outputJSON
+            data["species"] = _2.__outputJSON
+            data["skinCovering"] = _3.__outputJSON
+            data["predators"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
+
+          @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+          @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+          @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+          @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators.AsWarmBlooded {
-    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+  @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsWarmBlooded {
-    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet {
-    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
-    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+  @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsAnimal {
-    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsCat {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet.AsBird {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }

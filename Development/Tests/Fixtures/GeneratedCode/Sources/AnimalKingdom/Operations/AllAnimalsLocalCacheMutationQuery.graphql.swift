@@ -4,111 +4,102 @@
 import APICoreGraphQL
 
 public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsLocalCacheMutation" }
-    @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550" }
+  @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsLocalCacheMutation" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allAnimals _0: [AllAnimals],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allAnimals"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+    public nonisolated struct AllAnimals: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
+        .inlineFragment(AsBird.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        species _0: String,
+        skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+        data["__typename"] = .string(__typename)
+        data["species"] = _0.__outputJSON
+        data["skinCovering"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Bird` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+        self.init(__object: typeCase.__object)
+      }
+
+      @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+      @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+      @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+
+      public nonisolated struct AsBird: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+          .__typename,
+          .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allAnimals _0: [AllAnimals],
-            __variables: JSONObject = [:]
+          __typename: String = "Bird",
+          wingspan _0: Double,
+          species _1: String,
+          skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["allAnimals"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["wingspan"] = _0.__outputJSON
+          data["species"] = _1.__outputJSON
+          data["skinCovering"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+        @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
 
-        public nonisolated struct AllAnimals: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-                .inlineFragment(AsBird.self),
-            ]
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                species _0: String,
-                skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                data["__typename"] = .string(__typename)
-                data["species"] = _0.__outputJSON
-                data["skinCovering"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Bird` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
-                self.init(__object: typeCase.__object)
-            }
-
-            @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-            @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
-
-            public nonisolated struct AsBird: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Bird",
-                    wingspan _0: Double,
-                    species _1: String,
-                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["wingspan"] = _0.__outputJSON
-                    data["species"] = _1.__outputJSON
-                    data["skinCovering"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
-
-                @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-            }
-        }
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+      }
     }
+  }
 }

@@ -4,234 +4,216 @@
 import APICoreGraphQL
 
 public nonisolated struct ClassroomPetDetails: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ClassroomPetDetails" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ClassroomPetDetails" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
+    .inlineFragment(AsAnimal.self),
+    .inlineFragment(AsWarmBlooded.self),
+    .inlineFragment(AsCat.self),
+    .inlineFragment(AsBird.self),
+    .inlineFragment(AsPetRock.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    humanName _0: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+    data["__typename"] = .string(__typename)
+    data["humanName"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The object as its `Animal` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The object as its `WarmBlooded` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The object as its `Cat` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The object as its `Bird` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The object as its `PetRock` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsPetRock) {
+    self.init(__object: typeCase.__object)
+  }
+
+  @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+  @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
+  @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+  @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase() }
+  @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+  @_alwaysEmitIntoClient public var asPetRock: AsPetRock? { __typeCase() }
+
+  public nonisolated struct AsAnimal: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
-        .inlineFragment(AsAnimal.self),
-        .inlineFragment(AsWarmBlooded.self),
-        .inlineFragment(AsCat.self),
-        .inlineFragment(AsBird.self),
-        .inlineFragment(AsPetRock.self),
+      .__typename,
+      .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        humanName _0: String? = nil,
-        __variables: JSONObject = [:]
+      __typename: String,
+      species _0: String,
+      humanName _1: String? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
-        data["__typename"] = .string(__typename)
-        data["humanName"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+      data["__typename"] = .string(__typename)
+      data["species"] = _0.__outputJSON
+      data["humanName"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The object as its `Animal` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
-        self.init(__object: typeCase.__object)
-    }
-
-    /// The object as its `WarmBlooded` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
-        self.init(__object: typeCase.__object)
-    }
-
-    /// The object as its `Cat` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
-        self.init(__object: typeCase.__object)
-    }
-
-    /// The object as its `Bird` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
-        self.init(__object: typeCase.__object)
-    }
-
-    /// The object as its `PetRock` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsPetRock) {
-        self.init(__object: typeCase.__object)
-    }
+    @_alwaysEmitIntoClient public var species: String { __field("species") }
 
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-    @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
-    @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
-    @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase() }
-    @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
-    @_alwaysEmitIntoClient public var asPetRock: AsPetRock? { __typeCase() }
+  }
 
-    public nonisolated struct AsAnimal: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+  public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            species _0: String,
-            humanName _1: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-            data["__typename"] = .string(__typename)
-            data["species"] = _0.__outputJSON
-            data["humanName"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String,
+      laysEggs _0: Bool,
+      humanName _1: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+      data["__typename"] = .string(__typename)
+      data["laysEggs"] = _0.__outputJSON
+      data["humanName"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        ]
+    @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
 
-        public let __object: GraphQLCheckedObject
+    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+  }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+  public nonisolated struct AsCat: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
+      .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    ]
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            laysEggs _0: Bool,
-            humanName _1: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
-            data["__typename"] = .string(__typename)
-            data["laysEggs"] = _0.__outputJSON
-            data["humanName"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
-
-        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Cat",
+      bodyTemperature _0: Int,
+      isJellicle _1: Bool,
+      humanName _2: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["bodyTemperature"] = _0.__outputJSON
+      data["isJellicle"] = _1.__outputJSON
+      data["humanName"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct AsCat: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        ]
+    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public let __object: GraphQLCheckedObject
+    @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+  }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Cat",
-            bodyTemperature _0: Int,
-            isJellicle _1: Bool,
-            humanName _2: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["bodyTemperature"] = _0.__outputJSON
-            data["isJellicle"] = _1.__outputJSON
-            data["humanName"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+  public nonisolated struct AsBird: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
+    ]
 
-        @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
-
-        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Bird",
+      wingspan _0: Double,
+      humanName _1: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["wingspan"] = _0.__outputJSON
+      data["humanName"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct AsBird: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-        ]
+    @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
 
-        public let __object: GraphQLCheckedObject
+    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+  }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+  public nonisolated struct AsPetRock: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
+    ]
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Bird",
-            wingspan _0: Double,
-            humanName _1: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["wingspan"] = _0.__outputJSON
-            data["humanName"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
-
-        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "PetRock",
+      favoriteToy _0: String,
+      humanName _1: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["favoriteToy"] = _0.__outputJSON
+      data["humanName"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct AsPetRock: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "PetRock",
-            favoriteToy _0: String,
-            humanName _1: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["favoriteToy"] = _0.__outputJSON
-            data["humanName"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-    }
+    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+  }
 }

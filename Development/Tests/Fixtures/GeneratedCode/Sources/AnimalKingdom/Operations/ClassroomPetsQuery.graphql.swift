@@ -4,70 +4,64 @@
 import APICoreGraphQL
 
 public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "ClassroomPets" }
-    @_alwaysEmitIntoClient public static var document: String { "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428" }
+  @_alwaysEmitIntoClient public static var operationName: String { "ClassroomPets" }
+  @_alwaysEmitIntoClient public static var document: String { "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("classroomPets", .list(.object(ClassroomPets.self)))),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("classroomPets", .list(.object(ClassroomPets.self)))),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            classroomPets _0: [ClassroomPets?]? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["classroomPets"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
-
-        public nonisolated struct ClassroomPets: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ClassroomPetDetails.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                humanName _0: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
-                data["__typename"] = .string(__typename)
-                data["humanName"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
+    @_alwaysEmitIntoClient public init(
+      classroomPets _0: [ClassroomPets?]? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["classroomPets"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
+
+    public nonisolated struct ClassroomPets: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ClassroomPetDetails.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        humanName _0: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+        data["__typename"] = .string(__typename)
+        data["humanName"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ClassroomPetsQuery.Data.ClassroomPets {
-    @_alwaysEmitIntoClient public var classroomPetDetails: ClassroomPetDetails { __fragment() }
+  @_alwaysEmitIntoClient public var classroomPetDetails: ClassroomPetDetails { __fragment() }
 }

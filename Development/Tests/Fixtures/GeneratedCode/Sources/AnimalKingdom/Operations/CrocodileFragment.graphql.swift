@@ -4,41 +4,38 @@
 import APICoreGraphQL
 
 public nonisolated struct CrocodileFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CrocodileFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("age", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))], leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CrocodileFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("age", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))], leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Crocodile",
+    species _0: String,
+    age _1: Int,
+    tag _2: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["species"] = _0.__outputJSON
+    data["age"] = _1.__outputJSON
+    data["tag"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Crocodile",
-        species _0: String,
-        age _1: Int,
-        tag _2: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["species"] = _0.__outputJSON
-        data["age"] = _1.__outputJSON
-        data["tag"] = _2.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-    @_alwaysEmitIntoClient public var species: String { __field("species") }
+  @_alwaysEmitIntoClient public var age: Int { __field("age") }
 
-    @_alwaysEmitIntoClient public var age: Int { __field("age") }
-
-    @_alwaysEmitIntoClient public var tag: String? { __field("tag") }
+  @_alwaysEmitIntoClient public var tag: String? { __field("tag") }
 }

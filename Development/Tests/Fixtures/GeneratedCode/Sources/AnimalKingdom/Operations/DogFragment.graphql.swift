@@ -4,31 +4,28 @@
 import APICoreGraphQL
 
 public nonisolated struct DogFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "DogFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DogFragment on Dog { __typename species }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "DogFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DogFragment on Dog { __typename species }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Dog",
+    species _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["species"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Dog",
-        species _0: String,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["species"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    @_alwaysEmitIntoClient public var species: String { __field("species") }
+  @_alwaysEmitIntoClient public var species: String { __field("species") }
 }

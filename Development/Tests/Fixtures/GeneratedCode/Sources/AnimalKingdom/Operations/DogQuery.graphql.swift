@@ -4,123 +4,114 @@
 import APICoreGraphQL
 
 public nonisolated struct DogQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "DogQuery" }
-    @_alwaysEmitIntoClient public static var document: String { "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }\n" + DogFragment.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8bd5bf7b92645e0e8f057b6c7ef2bacb556193beede3318df9a15e3aecb00e49" }
+  @_alwaysEmitIntoClient public static var operationName: String { "DogQuery" }
+  @_alwaysEmitIntoClient public static var document: String { "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }\n" + DogFragment.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8bd5bf7b92645e0e8f057b6c7ef2bacb556193beede3318df9a15e3aecb00e49" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allAnimals _0: [AllAnimals],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allAnimals"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+    public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
+        .inlineFragment(AsDog.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["skinCovering"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Dog` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsDog) {
+        self.init(__object: typeCase.__object)
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+      @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
+
+      public nonisolated struct AsDog: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
+          .__typename,
+          .field(GraphQLField("houseDetails", .scalar("Object"), leaf: AnimalKingdomAPI.Object?.self)),
+          .fragment(DogFragment.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allAnimals _0: [AllAnimals],
-            __variables: JSONObject = [:]
+          __typename: String = "Dog",
+          houseDetails _0: AnimalKingdomAPI.Object? = nil,
+          id _1: String,
+          skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+          species _3: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["allAnimals"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["houseDetails"] = _0.__outputJSON
+          data["id"] = _1.__outputJSON
+          data["skinCovering"] = _2.__outputJSON
+          data["species"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+        @_alwaysEmitIntoClient public var houseDetails: AnimalKingdomAPI.Object? { __field("houseDetails") }
 
-        public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-                .inlineFragment(AsDog.self),
-            ]
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["skinCovering"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Dog` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsDog) {
-                self.init(__object: typeCase.__object)
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-            @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
-
-            public nonisolated struct AsDog: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("houseDetails", .scalar("Object"), leaf: AnimalKingdomAPI.Object?.self)),
-                    .fragment(DogFragment.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Dog",
-                    houseDetails _0: AnimalKingdomAPI.Object? = nil,
-                    id _1: String,
-                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
-                    species _3: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["houseDetails"] = _0.__outputJSON
-                    data["id"] = _1.__outputJSON
-                    data["skinCovering"] = _2.__outputJSON
-                    data["species"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var houseDetails: AnimalKingdomAPI.Object? { __field("houseDetails") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
-
-                @_alwaysEmitIntoClient public var species: String { __field("species") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == DogQuery.Data.AllAnimals.AsDog {
-    @_alwaysEmitIntoClient public var dogFragment: DogFragment { __fragment() }
+  @_alwaysEmitIntoClient public var dogFragment: DogFragment { __fragment() }
 }

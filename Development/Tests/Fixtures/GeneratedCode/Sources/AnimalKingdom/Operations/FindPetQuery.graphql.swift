@@ -4,76 +4,70 @@
 import APICoreGraphQL
 
 public nonisolated struct FindPetQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "FindPet" }
-    @_alwaysEmitIntoClient public static var document: String { "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a4fd1ae0a90036099f797ebe424c6bbbf72743d2ef325a2cc4087f114a5a40" }
+  @_alwaysEmitIntoClient public static var operationName: String { "FindPet" }
+  @_alwaysEmitIntoClient public static var document: String { "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a4fd1ae0a90036099f797ebe424c6bbbf72743d2ef325a2cc4087f114a5a40" }
 
-    public var input: AnimalKingdomAPI.PetSearchInput
+  public var input: AnimalKingdomAPI.PetSearchInput
 
-    public init(input: AnimalKingdomAPI.PetSearchInput) {
-        self.input = input
+  public init(input: AnimalKingdomAPI.PetSearchInput) {
+    self.input = input
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["input": input])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("findPet", .nonNull(.list(.nonNull(.object(FindPet.self)))), arguments: [("input", .variable("input"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      findPet _0: [FindPet],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["findPet"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["input": input])
+    @_alwaysEmitIntoClient public var findPet: [FindPet] { __field("findPet") }
+
+    public nonisolated struct FindPet: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        humanName _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["humanName"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("findPet", .nonNull(.list(.nonNull(.object(FindPet.self)))), arguments: [("input", .variable("input"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            findPet _0: [FindPet],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["findPet"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var findPet: [FindPet] { __field("findPet") }
-
-        public nonisolated struct FindPet: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                humanName _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["humanName"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-        }
-    }
+  }
 }

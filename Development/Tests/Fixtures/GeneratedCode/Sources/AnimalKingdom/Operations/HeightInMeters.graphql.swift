@@ -4,60 +4,54 @@
 import APICoreGraphQL
 
 public nonisolated struct HeightInMeters: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "HeightInMeters" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeightInMeters on Animal { __typename height { __typename meters } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "HeightInMeters" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeightInMeters on Animal { __typename height { __typename meters } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("height", .nonNull(.object(Height.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    height _0: Height,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+    data["__typename"] = .string(__typename)
+    data["height"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+  public nonisolated struct Height: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
+      .__typename,
+      .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        height _0: Height,
-        __variables: JSONObject = [:]
+      __typename: String = "Height",
+      meters _0: Int,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
-        data["__typename"] = .string(__typename)
-        data["height"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["meters"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    @_alwaysEmitIntoClient public var height: Height { __field("height") }
-
-    public nonisolated struct Height: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Height",
-            meters _0: Int,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["meters"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
-    }
+    @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
+  }
 }

@@ -4,76 +4,70 @@
 import APICoreGraphQL
 
 public nonisolated struct PetAdoptionMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "PetAdoptionMutation" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a8bb3d5a88077b77696636b1ba6f27e9aa5952660d53b84b44c7f3403f231ac1" }
+  @_alwaysEmitIntoClient public static var operationName: String { "PetAdoptionMutation" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a8bb3d5a88077b77696636b1ba6f27e9aa5952660d53b84b44c7f3403f231ac1" }
 
-    public var input: AnimalKingdomAPI.PetAdoptionInput
+  public var input: AnimalKingdomAPI.PetAdoptionInput
 
-    public init(input: AnimalKingdomAPI.PetAdoptionInput) {
-        self.input = input
+  public init(input: AnimalKingdomAPI.PetAdoptionInput) {
+    self.input = input
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["input": input])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("adoptPet", .nonNull(.object(AdoptPet.self)), arguments: [("input", .variable("input"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      adoptPet _0: AdoptPet,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["adoptPet"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["input": input])
+    @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
+
+    public nonisolated struct AdoptPet: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        humanName _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["humanName"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("adoptPet", .nonNull(.object(AdoptPet.self)), arguments: [("input", .variable("input"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            adoptPet _0: AdoptPet,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["adoptPet"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
-
-        public nonisolated struct AdoptPet: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                humanName _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["humanName"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-        }
-    }
+  }
 }

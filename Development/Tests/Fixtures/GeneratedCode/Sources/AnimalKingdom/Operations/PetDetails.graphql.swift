@@ -4,75 +4,69 @@
 import APICoreGraphQL
 
 public nonisolated struct PetDetails: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("owner", .object(Owner.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    id _0: String,
+    humanName _1: String? = nil,
+    favoriteToy _2: String,
+    owner _3: Owner? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["humanName"] = _1.__outputJSON
+    data["favoriteToy"] = _2.__outputJSON
+    data["owner"] = _3.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+  @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+  @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
+
+  public nonisolated struct Owner: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("owner", .object(Owner.self))),
+      .__typename,
+      .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        id _0: String,
-        humanName _1: String? = nil,
-        favoriteToy _2: String,
-        owner _3: Owner? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Human",
+      firstName _0: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["humanName"] = _1.__outputJSON
-        data["favoriteToy"] = _2.__outputJSON
-        data["owner"] = _3.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["firstName"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-
-    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
-
-    @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
-
-    public nonisolated struct Owner: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Human",
-            firstName _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["firstName"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }
-    }
+    @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }
+  }
 }

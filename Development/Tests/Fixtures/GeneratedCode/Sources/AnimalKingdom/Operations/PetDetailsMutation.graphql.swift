@@ -4,65 +4,59 @@
 import APICoreGraphQL
 
 public nonisolated struct PetDetailsMutation: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetailsMutation" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetailsMutation" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("owner", .object(Owner.self))),
+    .field(GraphQLField("adoptionDate", .scalar("CustomDate"), leaf: AnimalKingdomAPI.CustomDate?.self)),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    owner _0: Owner? = nil,
+    adoptionDate _1: AnimalKingdomAPI.CustomDate? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+    data["__typename"] = .string(__typename)
+    data["owner"] = _0.__outputJSON
+    data["adoptionDate"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
+
+  @_alwaysEmitIntoClient public var adoptionDate: AnimalKingdomAPI.CustomDate? { __field("adoptionDate") }
+
+  public nonisolated struct Owner: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("owner", .object(Owner.self))),
-        .field(GraphQLField("adoptionDate", .scalar("CustomDate"), leaf: AnimalKingdomAPI.CustomDate?.self)),
+      .__typename,
+      .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        owner _0: Owner? = nil,
-        adoptionDate _1: AnimalKingdomAPI.CustomDate? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Human",
+      firstName _0: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-        data["__typename"] = .string(__typename)
-        data["owner"] = _0.__outputJSON
-        data["adoptionDate"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["firstName"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
-
-    @_alwaysEmitIntoClient public var adoptionDate: AnimalKingdomAPI.CustomDate? { __field("adoptionDate") }
-
-    public nonisolated struct Owner: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Human",
-            firstName _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["firstName"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }
-    }
+    @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }
+  }
 }

@@ -4,81 +4,75 @@
 import APICoreGraphQL
 
 public nonisolated struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "PetSearchLocalCacheMutation" }
-    @_alwaysEmitIntoClient public static var document: String { "query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) @apollo_client_ios_localCacheMutation { pets(filters: $filters) { __typename id humanName } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7ae2171eb9775f2174c6985d6d5d99cad1c889187d0867a8b98f20726d24e143" }
+  @_alwaysEmitIntoClient public static var operationName: String { "PetSearchLocalCacheMutation" }
+  @_alwaysEmitIntoClient public static var document: String { "query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) @apollo_client_ios_localCacheMutation { pets(filters: $filters) { __typename id humanName } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7ae2171eb9775f2174c6985d6d5d99cad1c889187d0867a8b98f20726d24e143" }
 
-    /// Defaults to `{species: ["Dog", "Cat"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}` when absent.
-    public var filters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>
+  /// Defaults to `{species: ["Dog", "Cat"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}` when absent.
+  public var filters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>
 
-    public init(filters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters> = nil) {
-        self.filters = filters
-    }
+  public init(filters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters> = nil) {
+    self.filters = filters
+  }
 
-    public var variables: JSONObject {
-        .init(variables: ["filters": filters])
-    }
+  public var variables: JSONObject {
+    .init(variables: ["filters": filters])
+  }
 
-    public static let variableDefaults: JSONObject = [
-        "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
+  public static let variableDefaults: JSONObject = [
+    "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
+  ]
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("pets", .nonNull(.list(.nonNull(.object(Pets.self)))), arguments: [("filters", .variable("filters"))])),
     ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("pets", .nonNull(.list(.nonNull(.object(Pets.self)))), arguments: [("filters", .variable("filters"))])),
-        ]
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            pets _0: [Pets],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["pets"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
-
-        public nonisolated struct Pets: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                humanName _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["humanName"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
-        }
+    @_alwaysEmitIntoClient public init(
+      pets _0: [Pets],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["pets"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
+
+    public nonisolated struct Pets: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        humanName _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["humanName"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+    }
+  }
 }

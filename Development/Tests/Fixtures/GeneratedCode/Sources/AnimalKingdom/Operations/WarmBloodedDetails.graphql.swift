@@ -4,44 +4,41 @@
 import APICoreGraphQL
 
 public nonisolated struct WarmBloodedDetails: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "WarmBloodedDetails" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .fragment(HeightInMeters.self),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "WarmBloodedDetails" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .fragment(HeightInMeters.self),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    bodyTemperature _0: Int,
+    height _1: HeightInMeters.Height,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+    data["__typename"] = .string(__typename)
+    data["bodyTemperature"] = _0.__outputJSON
+    data["height"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        bodyTemperature _0: Int,
-        height _1: HeightInMeters.Height,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
-        data["__typename"] = .string(__typename)
-        data["bodyTemperature"] = _0.__outputJSON
-        data["height"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+  @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-    @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
-
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == WarmBloodedDetails {
-    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+  @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

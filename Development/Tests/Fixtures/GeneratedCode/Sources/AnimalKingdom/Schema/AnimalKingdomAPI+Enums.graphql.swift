@@ -4,16 +4,16 @@
 import APICoreGraphQL
 
 nonisolated extension AnimalKingdomAPI {
-    public nonisolated enum RelativeSize: String, CaseIterable, Sendable, Hashable {
-        case large = "LARGE"
-        case average = "AVERAGE"
-        case small = "SMALL"
-    }
+  public nonisolated enum RelativeSize: String, CaseIterable, Sendable, Hashable {
+    case large = "LARGE"
+    case average = "AVERAGE"
+    case small = "SMALL"
+  }
 
-    public nonisolated enum SkinCovering: String, CaseIterable, Sendable, Hashable {
-        case fur = "FUR"
-        case hair = "HAIR"
-        case feathers = "FEATHERS"
-        case scales = "SCALES"
-    }
+  public nonisolated enum SkinCovering: String, CaseIterable, Sendable, Hashable {
+    case fur = "FUR"
+    case hair = "HAIR"
+    case feathers = "FEATHERS"
+    case scales = "SCALES"
+  }
 }

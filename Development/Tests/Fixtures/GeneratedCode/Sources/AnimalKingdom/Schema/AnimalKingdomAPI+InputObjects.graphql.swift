@@ -4,96 +4,96 @@
 import APICoreGraphQL
 
 nonisolated extension AnimalKingdomAPI {
-    public nonisolated struct MeasurementsInput: GraphQLInputObject {
-        public var height: Double
-        public var weight: Double
-        public var wingspan: GraphQLNullable<Double>
+  public nonisolated struct MeasurementsInput: GraphQLInputObject {
+    public var height: Double
+    public var weight: Double
+    public var wingspan: GraphQLNullable<Double>
 
-        public init(
-            height: Double,
-            weight: Double,
-            wingspan: GraphQLNullable<Double> = nil
-        ) {
-            self.height = height
-            self.weight = weight
-            self.wingspan = wingspan
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["height": height, "weight": weight, "wingspan": wingspan])
-        }
+    public init(
+      height: Double,
+      weight: Double,
+      wingspan: GraphQLNullable<Double> = nil
+    ) {
+      self.height = height
+      self.weight = weight
+      self.wingspan = wingspan
     }
 
-    public nonisolated struct PetAdoptionInput: GraphQLInputObject {
-        public var ownerID: String
-        public var petID: String
-        /// The given name the pet is called by its human.
-        public var humanName: GraphQLNullable<String>
-        public var favoriteToy: String
-        public var isSpayedOrNeutered: GraphQLNullable<Bool>
-        public var measurements: GraphQLNullable<AnimalKingdomAPI.MeasurementsInput>
-        public var adoptionDate: GraphQLNullable<AnimalKingdomAPI.CustomDate>
+    public var fields: JSONObject {
+      .init(variables: ["height": height, "weight": weight, "wingspan": wingspan])
+    }
+  }
 
-        public init(
-            ownerID: String,
-            petID: String,
-            humanName: GraphQLNullable<String> = nil,
-            favoriteToy: String,
-            isSpayedOrNeutered: GraphQLNullable<Bool> = nil,
-            measurements: GraphQLNullable<AnimalKingdomAPI.MeasurementsInput> = nil,
-            adoptionDate: GraphQLNullable<AnimalKingdomAPI.CustomDate> = nil
-        ) {
-            self.ownerID = ownerID
-            self.petID = petID
-            self.humanName = humanName
-            self.favoriteToy = favoriteToy
-            self.isSpayedOrNeutered = isSpayedOrNeutered
-            self.measurements = measurements
-            self.adoptionDate = adoptionDate
-        }
+  public nonisolated struct PetAdoptionInput: GraphQLInputObject {
+    public var ownerID: String
+    public var petID: String
+    /// The given name the pet is called by its human.
+    public var humanName: GraphQLNullable<String>
+    public var favoriteToy: String
+    public var isSpayedOrNeutered: GraphQLNullable<Bool>
+    public var measurements: GraphQLNullable<AnimalKingdomAPI.MeasurementsInput>
+    public var adoptionDate: GraphQLNullable<AnimalKingdomAPI.CustomDate>
 
-        public var fields: JSONObject {
-            .init(variables: ["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate])
-        }
+    public init(
+      ownerID: String,
+      petID: String,
+      humanName: GraphQLNullable<String> = nil,
+      favoriteToy: String,
+      isSpayedOrNeutered: GraphQLNullable<Bool> = nil,
+      measurements: GraphQLNullable<AnimalKingdomAPI.MeasurementsInput> = nil,
+      adoptionDate: GraphQLNullable<AnimalKingdomAPI.CustomDate> = nil
+    ) {
+      self.ownerID = ownerID
+      self.petID = petID
+      self.humanName = humanName
+      self.favoriteToy = favoriteToy
+      self.isSpayedOrNeutered = isSpayedOrNeutered
+      self.measurements = measurements
+      self.adoptionDate = adoptionDate
     }
 
-    public nonisolated struct PetSearchFilters: GraphQLInputObject {
-        public var species: GraphQLNullable<[String?]>
-        public var size: GraphQLNullable<GraphQLEnum<AnimalKingdomAPI.RelativeSize>>
-        public var measurements: GraphQLNullable<[AnimalKingdomAPI.MeasurementsInput?]>
+    public var fields: JSONObject {
+      .init(variables: ["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate])
+    }
+  }
 
-        public init(
-            species: GraphQLNullable<[String?]> = nil,
-            size: GraphQLNullable<GraphQLEnum<AnimalKingdomAPI.RelativeSize>> = nil,
-            measurements: GraphQLNullable<[AnimalKingdomAPI.MeasurementsInput?]> = nil
-        ) {
-            self.species = species
-            self.size = size
-            self.measurements = measurements
-        }
+  public nonisolated struct PetSearchFilters: GraphQLInputObject {
+    public var species: GraphQLNullable<[String?]>
+    public var size: GraphQLNullable<GraphQLEnum<AnimalKingdomAPI.RelativeSize>>
+    public var measurements: GraphQLNullable<[AnimalKingdomAPI.MeasurementsInput?]>
 
-        public var fields: JSONObject {
-            .init(variables: ["species": species, "size": size, "measurements": measurements])
-        }
+    public init(
+      species: GraphQLNullable<[String?]> = nil,
+      size: GraphQLNullable<GraphQLEnum<AnimalKingdomAPI.RelativeSize>> = nil,
+      measurements: GraphQLNullable<[AnimalKingdomAPI.MeasurementsInput?]> = nil
+    ) {
+      self.species = species
+      self.size = size
+      self.measurements = measurements
     }
 
-    public nonisolated struct PetSearchInput: GraphQLInputObject {
-        public var ownerID: GraphQLNullable<String>
-        public var petID: GraphQLNullable<String>
-        public var searchFilters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>
-
-        public init(
-            ownerID: GraphQLNullable<String> = nil,
-            petID: GraphQLNullable<String> = nil,
-            searchFilters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters> = nil
-        ) {
-            self.ownerID = ownerID
-            self.petID = petID
-            self.searchFilters = searchFilters
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["ownerID": ownerID, "petID": petID, "searchFilters": searchFilters])
-        }
+    public var fields: JSONObject {
+      .init(variables: ["species": species, "size": size, "measurements": measurements])
     }
+  }
+
+  public nonisolated struct PetSearchInput: GraphQLInputObject {
+    public var ownerID: GraphQLNullable<String>
+    public var petID: GraphQLNullable<String>
+    public var searchFilters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>
+
+    public init(
+      ownerID: GraphQLNullable<String> = nil,
+      petID: GraphQLNullable<String> = nil,
+      searchFilters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters> = nil
+    ) {
+      self.ownerID = ownerID
+      self.petID = petID
+      self.searchFilters = searchFilters
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["ownerID": ownerID, "petID": petID, "searchFilters": searchFilters])
+    }
+  }
 }

@@ -5,45 +5,45 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum AnimalKingdomAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [
-        "Bird": ["id"],
-        "Cat": ["id"],
-        "Crocodile": ["id"],
-        "Dog": ["id"],
-        "Fish": ["id"],
-        "Human": ["id"],
-        "PetRock": ["id"],
-        "Rat": ["id"],
-    ])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [
+    "Bird": ["id"],
+    "Cat": ["id"],
+    "Crocodile": ["id"],
+    "Dog": ["id"],
+    "Fish": ["id"],
+    "Human": ["id"],
+    "PetRock": ["id"],
+    "Rat": ["id"],
+  ])
 
-    public typealias CustomDate = String
+  public typealias CustomDate = String
 
-    public typealias Object = String
+  public typealias Object = String
 
-    public nonisolated enum Objects {
-        public static let Bird = GraphQLParentType.object("Bird")
-        public static let Cat = GraphQLParentType.object("Cat")
-        public static let Crocodile = GraphQLParentType.object("Crocodile")
-        public static let Dog = GraphQLParentType.object("Dog")
-        public static let Height = GraphQLParentType.object("Height")
-        public static let Human = GraphQLParentType.object("Human")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let PetRock = GraphQLParentType.object("PetRock")
-        public static let Query = GraphQLParentType.object("Query")
-    }
+  public nonisolated enum Objects {
+    public static let Bird = GraphQLParentType.object("Bird")
+    public static let Cat = GraphQLParentType.object("Cat")
+    public static let Crocodile = GraphQLParentType.object("Crocodile")
+    public static let Dog = GraphQLParentType.object("Dog")
+    public static let Height = GraphQLParentType.object("Height")
+    public static let Human = GraphQLParentType.object("Human")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let PetRock = GraphQLParentType.object("PetRock")
+    public static let Query = GraphQLParentType.object("Query")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Animal = GraphQLParentType.interface(
-            "Animal", possibleTypes: ["Human", "Cat", "Dog", "Bird", "Fish", "Rat", "Crocodile"])
-        public static let Pet = GraphQLParentType.interface(
-            "Pet", possibleTypes: ["Cat", "Dog", "Bird", "Fish", "Rat", "PetRock"])
-        public static let WarmBlooded = GraphQLParentType.interface(
-            "WarmBlooded", possibleTypes: ["Human", "Cat", "Dog", "Bird"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Animal = GraphQLParentType.interface(
+      "Animal", possibleTypes: ["Human", "Cat", "Dog", "Bird", "Fish", "Rat", "Crocodile"])
+    public static let Pet = GraphQLParentType.interface(
+      "Pet", possibleTypes: ["Cat", "Dog", "Bird", "Fish", "Rat", "PetRock"])
+    public static let WarmBlooded = GraphQLParentType.interface(
+      "WarmBlooded", possibleTypes: ["Human", "Cat", "Dog", "Bird"])
+  }
 
-    public nonisolated enum Unions {
-        public static let ClassroomPet = GraphQLParentType.union(
-            "ClassroomPet", possibleTypes: ["Cat", "Bird", "Rat", "PetRock"])
-    }
+  public nonisolated enum Unions {
+    public static let ClassroomPet = GraphQLParentType.union(
+      "ClassroomPet", possibleTypes: ["Cat", "Bird", "Rat", "PetRock"])
+  }
 }

@@ -4,70 +4,64 @@
 import APICoreGraphQL
 
 public nonisolated struct AddEpisodeToMyListMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "AddEpisodeToMyList" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation AddEpisodeToMyList($id: ID!) { addEpisodeToMyList(episodeId: $id) { __typename entryId } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "642a470c4d5e888fa8c951055d935bace4e08957d992ea3f693aa6d0732ecc6b" }
+  @_alwaysEmitIntoClient public static var operationName: String { "AddEpisodeToMyList" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation AddEpisodeToMyList($id: ID!) { addEpisodeToMyList(episodeId: $id) { __typename entryId } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "642a470c4d5e888fa8c951055d935bace4e08957d992ea3f693aa6d0732ecc6b" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("addEpisodeToMyList", .nonNull(.object(AddEpisodeToMyList.self)), arguments: [("episodeId", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      addEpisodeToMyList _0: AddEpisodeToMyList,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["addEpisodeToMyList"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
+
+    public nonisolated struct AddEpisodeToMyList: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("entryId", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "AddToCollectionResult",
+        entryId _0: API.UUID,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["entryId"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var entryId: API.UUID { __field("entryId") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("addEpisodeToMyList", .nonNull(.object(AddEpisodeToMyList.self)), arguments: [("episodeId", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            addEpisodeToMyList _0: AddEpisodeToMyList,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["addEpisodeToMyList"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
-
-        public nonisolated struct AddEpisodeToMyList: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("entryId", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "AddToCollectionResult",
-                entryId _0: API.UUID,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["entryId"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var entryId: API.UUID { __field("entryId") }
-        }
-    }
+  }
 }

@@ -4,211 +4,193 @@
 import APICoreGraphQL
 
 public nonisolated struct EpisodeSeason: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "EpisodeSeason" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "EpisodeSeason" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("show", .nonNull(.object(Show.self)))),
+    .field(GraphQLField("episodes", .nonNull(.object(Episodes.self)), arguments: [("first", .literal(100))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Season",
+    title _0: String,
+    show _1: Show,
+    episodes _2: Episodes,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["title"] = _0.__outputJSON
+    data["show"] = _1.__outputJSON
+    data["episodes"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  @_alwaysEmitIntoClient public var show: Show { __field("show") }
+
+  @_alwaysEmitIntoClient public var episodes: Episodes { __field("episodes") }
+
+  public nonisolated struct Show: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("show", .nonNull(.object(Show.self)))),
-        .field(GraphQLField("episodes", .nonNull(.object(Episodes.self)), arguments: [("first", .literal(100))])),
+      .__typename,
+      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("seasons", .nonNull(.object(Seasons.self)), arguments: [("first", .literal(100))])),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Season",
-        title _0: String,
-        show _1: Show,
-        episodes _2: Episodes,
-        __variables: JSONObject = [:]
+      __typename: String = "Show",
+      title _0: String,
+      description _1: String,
+      seasons _2: Seasons,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["title"] = _0.__outputJSON
-        data["show"] = _1.__outputJSON
-        data["episodes"] = _2.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["title"] = _0.__outputJSON
+      data["description"] = _1.__outputJSON
+      data["seasons"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
     @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    @_alwaysEmitIntoClient public var show: Show { __field("show") }
+    @_alwaysEmitIntoClient public var description: String { __field("description") }
 
-    @_alwaysEmitIntoClient public var episodes: Episodes { __field("episodes") }
+    @_alwaysEmitIntoClient public var seasons: Seasons { __field("seasons") }
 
-    public nonisolated struct Show: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
+    public nonisolated struct Seasons: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SeasonPagination",
+        items _0: [Items],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["items"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+      public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("seasons", .nonNull(.object(Seasons.self)), arguments: [("first", .literal(100))])),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "Show",
-            title _0: String,
-            description _1: String,
-            seasons _2: Seasons,
-            __variables: JSONObject = [:]
+          __typename: String = "Season",
+          id _0: String,
+          title _1: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["title"] = _0.__outputJSON
-            data["description"] = _1.__outputJSON
-            data["seasons"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
         @_alwaysEmitIntoClient public var title: String { __field("title") }
+      }
+    }
+  }
 
-        @_alwaysEmitIntoClient public var description: String { __field("description") }
+  public nonisolated struct Episodes: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
+    ]
 
-        @_alwaysEmitIntoClient public var seasons: Seasons { __field("seasons") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public nonisolated struct Seasons: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SeasonPagination",
-                items _0: [Items],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["items"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
-
-            public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Season",
-                    id _0: String,
-                    title _1: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-            }
-        }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "EpisodePagination",
+      items _0: [Items],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["items"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct Episodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-        ]
+    @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public let __object: GraphQLCheckedObject
+    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+      ]
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "EpisodePagination",
-            items _0: [Items],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["items"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Episode",
+        id _0: String,
+        title _1: String,
+        description _2: String,
+        image _3: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["description"] = _2.__outputJSON
+        data["image"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-            ]
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public let __object: GraphQLCheckedObject
+      @_alwaysEmitIntoClient public var description: String { __field("description") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Episode",
-                id _0: String,
-                title _1: String,
-                description _2: String,
-                image _3: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["title"] = _1.__outputJSON
-                data["description"] = _2.__outputJSON
-                data["image"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            @_alwaysEmitIntoClient public var description: String { __field("description") }
-
-            @_alwaysEmitIntoClient public var image: String? { __field("image") }
-        }
+      @_alwaysEmitIntoClient public var image: String? { __field("image") }
     }
+  }
 }

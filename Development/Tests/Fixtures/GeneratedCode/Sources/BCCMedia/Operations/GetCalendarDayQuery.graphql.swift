@@ -4,180 +4,165 @@
 import APICoreGraphQL
 
 public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetCalendarDay" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename title } entries { __typename id title start end description } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59a920d6c9ca32dc3e45b54b41f595fdbcc9e7a2c664e6cae0c739dfff5a8ac4" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetCalendarDay" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename title } entries { __typename id title start end description } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59a920d6c9ca32dc3e45b54b41f595fdbcc9e7a2c664e6cae0c739dfff5a8ac4" }
 
-    public var day: API.Date
+  public var day: API.Date
 
-    public init(day: API.Date) {
-        self.day = day
+  public init(day: API.Date) {
+    self.day = day
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["day": day])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("calendar", .object(Calendar.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      calendar _0: Calendar? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["calendar"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["day": day])
-    }
+    @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Calendar: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("day", .nonNull(.object(Day.self)), arguments: [("day", .variable("day"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Calendar",
+        day _0: Day,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["day"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var day: Day { __field("day") }
+
+      public nonisolated struct Day: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("calendar", .object(Calendar.self))),
+          .__typename,
+          .field(GraphQLField("events", .nonNull(.list(.nonNull(.object(Events.self)))))),
+          .field(GraphQLField("entries", .nonNull(.list(.nonNull(.object(Entries.self)))))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            calendar _0: Calendar? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "CalendarDay",
+          events _0: [Events],
+          entries _1: [Entries],
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["events"] = _0.__outputJSON
+          data["entries"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var events: [Events] { __field("events") }
+
+        @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
+
+        public nonisolated struct Events: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Event",
+            title _0: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["calendar"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
 
-        @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
+        public nonisolated struct Entries: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("start", .nonNull(.scalar("Date")), leaf: API.Date.self)),
+            .field(GraphQLField("end", .nonNull(.scalar("Date")), leaf: API.Date.self)),
+            .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
 
-        public nonisolated struct Calendar: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("day", .nonNull(.object(Day.self)), arguments: [("day", .variable("day"))])),
-            ]
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public let __object: GraphQLCheckedObject
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            id _0: String,
+            title _1: String,
+            start _2: API.Date,
+            end _3: API.Date,
+            description _4: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of CalendarEntry")
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
+            data["start"] = _2.__outputJSON
+            data["end"] = _3.__outputJSON
+            data["description"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Calendar",
-                day _0: Day,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["day"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            @_alwaysEmitIntoClient public var day: Day { __field("day") }
+          @_alwaysEmitIntoClient public var start: API.Date { __field("start") }
 
-            public nonisolated struct Day: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("events", .nonNull(.list(.nonNull(.object(Events.self)))))),
-                    .field(GraphQLField("entries", .nonNull(.list(.nonNull(.object(Entries.self)))))),
-                ]
+          @_alwaysEmitIntoClient public var end: API.Date { __field("end") }
 
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "CalendarDay",
-                    events _0: [Events],
-                    entries _1: [Entries],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["events"] = _0.__outputJSON
-                    data["entries"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var events: [Events] { __field("events") }
-
-                @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
-
-                public nonisolated struct Events: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Event",
-                        title _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["title"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-                }
-
-                public nonisolated struct Entries: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("start", .nonNull(.scalar("Date")), leaf: API.Date.self)),
-                        .field(GraphQLField("end", .nonNull(.scalar("Date")), leaf: API.Date.self)),
-                        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        id _0: String,
-                        title _1: String,
-                        start _2: API.Date,
-                        end _3: API.Date,
-                        description _4: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of CalendarEntry")
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["title"] = _1.__outputJSON
-                        data["start"] = _2.__outputJSON
-                        data["end"] = _3.__outputJSON
-                        data["description"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    @_alwaysEmitIntoClient public var start: API.Date { __field("start") }
-
-                    @_alwaysEmitIntoClient public var end: API.Date { __field("end") }
-
-                    @_alwaysEmitIntoClient public var description: String { __field("description") }
-                }
-            }
+          @_alwaysEmitIntoClient public var description: String { __field("description") }
         }
+      }
     }
+  }
 }

@@ -4,95 +4,86 @@
 import APICoreGraphQL
 
 public nonisolated struct GetConfigQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetConfig" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetConfig { application { __typename page { __typename code } } languages }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "78b92f2b447636312f5d59dc0032b4bce478cae942a20c37a5d1b8f62e38e596" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetConfig" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetConfig { application { __typename page { __typename code } } languages }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "78b92f2b447636312f5d59dc0032b4bce478cae942a20c37a5d1b8f62e38e596" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("application", .nonNull(.object(Application.self)))),
+      .field(GraphQLField("languages", .nonNull(.list(.nonNull(.scalar("Language")))), leaf: [API.Language].self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      application _0: Application,
+      languages _1: [API.Language],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["application"] = _0.__outputJSON
+      data["languages"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var application: Application { __field("application") }
+
+    @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
+
+    public nonisolated struct Application: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("page", .object(Page.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Application",
+        page _0: Page? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["page"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var page: Page? { __field("page") }
+
+      public nonisolated struct Page: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("application", .nonNull(.object(Application.self)))),
-            .field(GraphQLField("languages", .nonNull(.list(.nonNull(.scalar("Language")))), leaf: [API.Language].self)),
+          .__typename,
+          .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            application _0: Application,
-            languages _1: [API.Language],
-            __variables: JSONObject = [:]
+          __typename: String = "Page",
+          code _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["application"] = _0.__outputJSON
-            data["languages"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["code"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var application: Application { __field("application") }
-
-        @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
-
-        public nonisolated struct Application: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("page", .object(Page.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Application",
-                page _0: Page? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["page"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var page: Page? { __field("page") }
-
-            public nonisolated struct Page: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Page",
-                    code _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["code"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var code: String { __field("code") }
-            }
-        }
+        @_alwaysEmitIntoClient public var code: String { __field("code") }
+      }
     }
+  }
 }

@@ -4,130 +4,118 @@
 import APICoreGraphQL
 
 public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForStudyTopic" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename defaultLesson { __typename defaultEpisode { __typename id } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "df24816f29609a2f4ed5bf19586f35a90a13c2f4b24cbff3f4f64588a83f16a2" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForStudyTopic" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename defaultLesson { __typename defaultEpisode { __typename id } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "df24816f29609a2f4ed5bf19586f35a90a13c2f4b24cbff3f4f64588a83f16a2" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("studyTopic", .nonNull(.object(StudyTopic.self)), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      studyTopic _0: StudyTopic,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["studyTopic"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
+    @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct StudyTopic: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.StudyTopic }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("defaultLesson", .nonNull(.object(DefaultLesson.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "StudyTopic",
+        defaultLesson _0: DefaultLesson,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["defaultLesson"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The default lesson.
+      /// Should not be used actively in lists, as it could affect query speeds.
+      @_alwaysEmitIntoClient public var defaultLesson: DefaultLesson { __field("defaultLesson") }
+
+      public nonisolated struct DefaultLesson: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Lesson }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("studyTopic", .nonNull(.object(StudyTopic.self)), arguments: [("id", .variable("id"))])),
+          .__typename,
+          .field(GraphQLField("defaultEpisode", .object(DefaultEpisode.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            studyTopic _0: StudyTopic,
-            __variables: JSONObject = [:]
+          __typename: String = "Lesson",
+          defaultEpisode _0: DefaultEpisode? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["defaultEpisode"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The default episode.
+        /// Should not be used actively in lists, as it could affect query speeds.
+        @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode? { __field("defaultEpisode") }
+
+        public nonisolated struct DefaultEpisode: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Episode",
+            id _0: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["studyTopic"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
         }
-
-        @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
-
-        public nonisolated struct StudyTopic: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.StudyTopic }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("defaultLesson", .nonNull(.object(DefaultLesson.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "StudyTopic",
-                defaultLesson _0: DefaultLesson,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["defaultLesson"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The default lesson.
-            /// Should not be used actively in lists, as it could affect query speeds.
-            @_alwaysEmitIntoClient public var defaultLesson: DefaultLesson { __field("defaultLesson") }
-
-            public nonisolated struct DefaultLesson: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Lesson }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("defaultEpisode", .object(DefaultEpisode.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Lesson",
-                    defaultEpisode _0: DefaultEpisode? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["defaultEpisode"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The default episode.
-                /// Should not be used actively in lists, as it could affect query speeds.
-                @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode? { __field("defaultEpisode") }
-
-                public nonisolated struct DefaultEpisode: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Episode",
-                        id _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-                }
-            }
-        }
+      }
     }
+  }
 }

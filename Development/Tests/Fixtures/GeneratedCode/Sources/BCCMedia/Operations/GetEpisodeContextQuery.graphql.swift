@@ -4,202 +4,184 @@
 import APICoreGraphQL
 
 public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeContext" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename context { __typename ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8b38277790e3f4ea8bae9358e1b4029ece5cd8a9b7da7696a800ea9afa23da2d" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeContext" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename context { __typename ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8b38277790e3f4ea8bae9358e1b4029ece5cd8a9b7da7696a800ea9afa23da2d" }
 
-    public var id: String
-    public var context: GraphQLNullable<API.EpisodeContext>
+  public var id: String
+  public var context: GraphQLNullable<API.EpisodeContext>
 
-    public init(id: String, context: GraphQLNullable<API.EpisodeContext> = nil) {
-        self.id = id
-        self.context = context
+  public init(id: String, context: GraphQLNullable<API.EpisodeContext> = nil) {
+    self.id = id
+    self.context = context
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "context": context])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      episode _0: Episode,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["episode"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "context": context])
-    }
+    @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Episode: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("context", .object(Context.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Episode",
+        context _0: Context? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["context"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var context: Context? { __field("context") }
+
+      public nonisolated struct Context: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
+          .__typename,
+          .inlineFragment(AsContextCollection.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            episode _0: Episode,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["episode"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of EpisodeContextUnion")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
+        /// The object as its `ContextCollection` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsContextCollection) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
-        public nonisolated struct Episode: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+        public nonisolated struct AsContextCollection: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("items", .object(Items.self), arguments: [("first", .literal(100))])),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "ContextCollection",
+            items _0: Items? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["items"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var items: Items? { __field("items") }
+
+          public nonisolated struct Items: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("context", .object(Context.self))),
+              .__typename,
+              .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Episode",
-                context _0: Context? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "SectionItemPagination",
+              items _0: [Items],
+              __variables: JSONObject = [:]
             ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["items"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+            public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "SectionItem",
+                id _0: String,
+                title _1: String,
+                description _2: String,
+                image _3: String? = nil,
+                __variables: JSONObject = [:]
+              ) {
                 var data = JSONObject()
                 data["__typename"] = .string(__typename)
-                data["context"] = _0.__outputJSON
+                data["id"] = _0.__outputJSON
+                data["title"] = _1.__outputJSON
+                data["description"] = _2.__outputJSON
+                data["image"] = _3.__outputJSON
                 self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+              @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+              @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+              @_alwaysEmitIntoClient public var image: String? { __field("image") }
             }
-
-            @_alwaysEmitIntoClient public var context: Context? { __field("context") }
-
-            public nonisolated struct Context: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsContextCollection.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of EpisodeContextUnion")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `ContextCollection` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsContextCollection) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
-
-                public nonisolated struct AsContextCollection: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("items", .object(Items.self), arguments: [("first", .literal(100))])),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "ContextCollection",
-                        items _0: Items? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["items"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var items: Items? { __field("items") }
-
-                    public nonisolated struct Items: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "SectionItemPagination",
-                            items _0: [Items],
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["items"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
-
-                        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "SectionItem",
-                                id _0: String,
-                                title _1: String,
-                                description _2: String,
-                                image _3: String? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["id"] = _0.__outputJSON
-                                data["title"] = _1.__outputJSON
-                                data["description"] = _2.__outputJSON
-                                data["image"] = _3.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                            @_alwaysEmitIntoClient public var description: String { __field("description") }
-
-                            @_alwaysEmitIntoClient public var image: String? { __field("image") }
-                        }
-                    }
-                }
-            }
+          }
         }
+      }
     }
+  }
 }

@@ -4,242 +4,227 @@
 import APICoreGraphQL
 
 public nonisolated struct GetEpisodeQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisode" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetEpisode($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename id uuid type title originalTitle image ageRating publishDate description progress locked inMyList cursor next { __typename id } season { __typename id title show { __typename id title } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9a38191bd043bbca1bbb676d02f6556cb183e9cad03e369903adaa29258ed499" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetEpisode" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisode($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename id uuid type title originalTitle image ageRating publishDate description progress locked inMyList cursor next { __typename id } season { __typename id title show { __typename id title } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9a38191bd043bbca1bbb676d02f6556cb183e9cad03e369903adaa29258ed499" }
 
-    public var id: String
-    public var context: GraphQLNullable<API.EpisodeContext>
+  public var id: String
+  public var context: GraphQLNullable<API.EpisodeContext>
 
-    public init(id: String, context: GraphQLNullable<API.EpisodeContext> = nil) {
-        self.id = id
-        self.context = context
+  public init(id: String, context: GraphQLNullable<API.EpisodeContext> = nil) {
+    self.id = id
+    self.context = context
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "context": context])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      episode _0: Episode,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["episode"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "context": context])
-    }
+    @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("uuid", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("type", .nonNull(.scalar("EpisodeType")), leaf: GraphQLEnum<API.EpisodeType>.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("originalTitle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("ageRating", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("publishDate", .nonNull(.scalar("Date")), leaf: API.Date.self)),
+        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("inMyList", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
+        .field(GraphQLField("season", .object(Season.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Episode",
+        id _0: String,
+        uuid _1: String,
+        type _2: GraphQLEnum<API.EpisodeType>,
+        title _3: String,
+        originalTitle _4: String,
+        image _5: String? = nil,
+        ageRating _6: String,
+        publishDate _7: API.Date,
+        description _8: String,
+        progress _9: Int? = nil,
+        locked _10: Bool,
+        inMyList _11: Bool,
+        cursor _12: String,
+        next _13: [Next],
+        season _14: Season? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["uuid"] = _1.__outputJSON
+        data["type"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["originalTitle"] = _4.__outputJSON
+        data["image"] = _5.__outputJSON
+        data["ageRating"] = _6.__outputJSON
+        data["publishDate"] = _7.__outputJSON
+        data["description"] = _8.__outputJSON
+        data["progress"] = _9.__outputJSON
+        data["locked"] = _10.__outputJSON
+        data["inMyList"] = _11.__outputJSON
+        data["cursor"] = _12.__outputJSON
+        data["next"] = _13.__outputJSON
+        data["season"] = _14.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var uuid: String { __field("uuid") }
+
+      @_alwaysEmitIntoClient public var type: GraphQLEnum<API.EpisodeType> { __field("type") }
+
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      @_alwaysEmitIntoClient public var originalTitle: String { __field("originalTitle") }
+
+      @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+      @_alwaysEmitIntoClient public var ageRating: String { __field("ageRating") }
+
+      @_alwaysEmitIntoClient public var publishDate: API.Date { __field("publishDate") }
+
+      @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+      @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
+
+      @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+      @_alwaysEmitIntoClient public var inMyList: Bool { __field("inMyList") }
+
+      @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+      /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
+      @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
+
+      @_alwaysEmitIntoClient public var season: Season? { __field("season") }
+
+      public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            episode _0: Episode,
-            __variables: JSONObject = [:]
+          __typename: String = "Episode",
+          id _0: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+      }
+
+      public nonisolated struct Season: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("show", .nonNull(.object(Show.self)))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Season",
+          id _0: String,
+          title _1: String,
+          show _2: Show,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["show"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var show: Show { __field("show") }
+
+        public nonisolated struct Show: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Show",
+            id _0: String,
+            title _1: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["episode"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
-
-        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
-
-        public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("uuid", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("type", .nonNull(.scalar("EpisodeType")), leaf: GraphQLEnum<API.EpisodeType>.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("originalTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("ageRating", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("publishDate", .nonNull(.scalar("Date")), leaf: API.Date.self)),
-                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
-                .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("inMyList", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
-                .field(GraphQLField("season", .object(Season.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Episode",
-                id _0: String,
-                uuid _1: String,
-                type _2: GraphQLEnum<API.EpisodeType>,
-                title _3: String,
-                originalTitle _4: String,
-                image _5: String? = nil,
-                ageRating _6: String,
-                publishDate _7: API.Date,
-                description _8: String,
-                progress _9: Int? = nil,
-                locked _10: Bool,
-                inMyList _11: Bool,
-                cursor _12: String,
-                next _13: [Next],
-                season _14: Season? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["uuid"] = _1.__outputJSON
-                data["type"] = _2.__outputJSON
-                data["title"] = _3.__outputJSON
-                data["originalTitle"] = _4.__outputJSON
-                data["image"] = _5.__outputJSON
-                data["ageRating"] = _6.__outputJSON
-                data["publishDate"] = _7.__outputJSON
-                data["description"] = _8.__outputJSON
-                data["progress"] = _9.__outputJSON
-                data["locked"] = _10.__outputJSON
-                data["inMyList"] = _11.__outputJSON
-                data["cursor"] = _12.__outputJSON
-                data["next"] = _13.__outputJSON
-                data["season"] = _14.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var uuid: String { __field("uuid") }
-
-            @_alwaysEmitIntoClient public var type: GraphQLEnum<API.EpisodeType> { __field("type") }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            @_alwaysEmitIntoClient public var originalTitle: String { __field("originalTitle") }
-
-            @_alwaysEmitIntoClient public var image: String? { __field("image") }
-
-            @_alwaysEmitIntoClient public var ageRating: String { __field("ageRating") }
-
-            @_alwaysEmitIntoClient public var publishDate: API.Date { __field("publishDate") }
-
-            @_alwaysEmitIntoClient public var description: String { __field("description") }
-
-            @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
-
-            @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
-
-            @_alwaysEmitIntoClient public var inMyList: Bool { __field("inMyList") }
-
-            @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
-
-            /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
-            @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
-
-            @_alwaysEmitIntoClient public var season: Season? { __field("season") }
-
-            public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Episode",
-                    id _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-            }
-
-            public nonisolated struct Season: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("show", .nonNull(.object(Show.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Season",
-                    id _0: String,
-                    title _1: String,
-                    show _2: Show,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["show"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var show: Show { __field("show") }
-
-                public nonisolated struct Show: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Show",
-                        id _0: String,
-                        title _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["title"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-                }
-            }
-        }
+      }
     }
+  }
 }

@@ -4,85 +4,79 @@
 import APICoreGraphQL
 
 public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeSeason" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c470b505ac7be3ff28dc970da6b52e5bb5040b6007303d5bf4611f09d018790f" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeSeason" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c470b505ac7be3ff28dc970da6b52e5bb5040b6007303d5bf4611f09d018790f" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      season _0: Season,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["season"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    @_alwaysEmitIntoClient public var season: Season { __field("season") }
+
+    public nonisolated struct Season: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(EpisodeSeason.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Season",
+        title _0: String,
+        show _1: EpisodeSeason.Show,
+        episodes _2: EpisodeSeason.Episodes,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["title"] = _0.__outputJSON
+        data["show"] = _1.__outputJSON
+        data["episodes"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      @_alwaysEmitIntoClient public var show: EpisodeSeason.Show { __field("show") }
+
+      @_alwaysEmitIntoClient public var episodes: EpisodeSeason.Episodes { __field("episodes") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            season _0: Season,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["season"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var season: Season { __field("season") }
-
-        public nonisolated struct Season: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(EpisodeSeason.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Season",
-                title _0: String,
-                show _1: EpisodeSeason.Show,
-                episodes _2: EpisodeSeason.Episodes,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["title"] = _0.__outputJSON
-                data["show"] = _1.__outputJSON
-                data["episodes"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            @_alwaysEmitIntoClient public var show: EpisodeSeason.Show { __field("show") }
-
-            @_alwaysEmitIntoClient public var episodes: EpisodeSeason.Episodes { __field("episodes") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == GetEpisodeSeasonQuery.Data.Season {
-    @_alwaysEmitIntoClient public var episodeSeason: EpisodeSeason { __fragment() }
+  @_alwaysEmitIntoClient public var episodeSeason: EpisodeSeason { __fragment() }
 }

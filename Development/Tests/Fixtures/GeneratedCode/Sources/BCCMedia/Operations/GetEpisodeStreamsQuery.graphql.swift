@@ -4,113 +4,104 @@
 import APICoreGraphQL
 
 public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeStreams" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename progress streams { __typename videoLanguage url type } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "857702527e2546f4ac79fb0b927fa8a53d6a84de0724d36896f947bb2da17074" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeStreams" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename progress streams { __typename videoLanguage url type } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "857702527e2546f4ac79fb0b927fa8a53d6a84de0724d36896f947bb2da17074" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      episode _0: Episode,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["episode"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
+    @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Episode: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("streams", .nonNull(.list(.nonNull(.object(Streams.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Episode",
+        progress _0: Int? = nil,
+        streams _1: [Streams],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["progress"] = _0.__outputJSON
+        data["streams"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
+
+      @_alwaysEmitIntoClient public var streams: [Streams] { __field("streams") }
+
+      public nonisolated struct Streams: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id"))])),
+          .__typename,
+          .field(GraphQLField("videoLanguage", .scalar("Language"), leaf: API.Language?.self)),
+          .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("type", .nonNull(.scalar("StreamType")), leaf: GraphQLEnum<API.StreamType>.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            episode _0: Episode,
-            __variables: JSONObject = [:]
+          __typename: String = "Stream",
+          videoLanguage _0: API.Language? = nil,
+          url _1: String,
+          type _2: GraphQLEnum<API.StreamType>,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["episode"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["videoLanguage"] = _0.__outputJSON
+          data["url"] = _1.__outputJSON
+          data["type"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
+        @_alwaysEmitIntoClient public var videoLanguage: API.Language? { __field("videoLanguage") }
 
-        public nonisolated struct Episode: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
-                .field(GraphQLField("streams", .nonNull(.list(.nonNull(.object(Streams.self)))))),
-            ]
+        @_alwaysEmitIntoClient public var url: String { __field("url") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Episode",
-                progress _0: Int? = nil,
-                streams _1: [Streams],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["progress"] = _0.__outputJSON
-                data["streams"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
-
-            @_alwaysEmitIntoClient public var streams: [Streams] { __field("streams") }
-
-            public nonisolated struct Streams: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("videoLanguage", .scalar("Language"), leaf: API.Language?.self)),
-                    .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("type", .nonNull(.scalar("StreamType")), leaf: GraphQLEnum<API.StreamType>.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Stream",
-                    videoLanguage _0: API.Language? = nil,
-                    url _1: String,
-                    type _2: GraphQLEnum<API.StreamType>,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["videoLanguage"] = _0.__outputJSON
-                    data["url"] = _1.__outputJSON
-                    data["type"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var videoLanguage: API.Language? { __field("videoLanguage") }
-
-                @_alwaysEmitIntoClient public var url: String { __field("url") }
-
-                @_alwaysEmitIntoClient public var type: GraphQLEnum<API.StreamType> { __field("type") }
-            }
-        }
+        @_alwaysEmitIntoClient public var type: GraphQLEnum<API.StreamType> { __field("type") }
+      }
     }
+  }
 }

@@ -4,127 +4,115 @@
 import APICoreGraphQL
 
 public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetFirstEpisodeInPlaylist" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename items(first: 1) { __typename items { __typename id } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0f1e71bf284e289c0891192724b61d74d4ae85039723c064a1d37af10f0e5e65" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetFirstEpisodeInPlaylist" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename items(first: 1) { __typename items { __typename id } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0f1e71bf284e289c0891192724b61d74d4ae85039723c064a1d37af10f0e5e65" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("playlist", .nonNull(.object(Playlist.self)), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      playlist _0: Playlist,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["playlist"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
+    @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Playlist: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("items", .nonNull(.object(Items.self)), arguments: [("first", .literal(1))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Playlist",
+        items _0: Items,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["items"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var items: Items { __field("items") }
+
+      public nonisolated struct Items: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("playlist", .nonNull(.object(Playlist.self)), arguments: [("id", .variable("id"))])),
+          .__typename,
+          .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            playlist _0: Playlist,
-            __variables: JSONObject = [:]
+          __typename: String = "PlaylistItemPagination",
+          items _0: [Items],
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["items"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            id _0: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["playlist"] = _0.__outputJSON
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PlaylistItem")
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
         }
-
-        @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
-
-        public nonisolated struct Playlist: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("items", .nonNull(.object(Items.self)), arguments: [("first", .literal(1))])),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Playlist",
-                items _0: Items,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["items"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var items: Items { __field("items") }
-
-            public nonisolated struct Items: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PlaylistItemPagination",
-                    items _0: [Items],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["items"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
-
-                public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        id _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PlaylistItem")
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-                }
-            }
-        }
+      }
     }
+  }
 }

@@ -4,111 +4,102 @@
 import APICoreGraphQL
 
 public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetNextEpisode" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetNextEpisode($id: ID!, $context: EpisodeContext!) { episode(id: $id, context: $context) { __typename id cursor next { __typename id } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f28a6c3e899c47f716f2f680165f4c68c7645c5e001d32d98b38ba7e03e13224" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetNextEpisode" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetNextEpisode($id: ID!, $context: EpisodeContext!) { episode(id: $id, context: $context) { __typename id cursor next { __typename id } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f28a6c3e899c47f716f2f680165f4c68c7645c5e001d32d98b38ba7e03e13224" }
 
-    public var id: String
-    public var context: API.EpisodeContext
+  public var id: String
+  public var context: API.EpisodeContext
 
-    public init(id: String, context: API.EpisodeContext) {
-        self.id = id
-        self.context = context
+  public init(id: String, context: API.EpisodeContext) {
+    self.id = id
+    self.context = context
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "context": context])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      episode _0: Episode,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["episode"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "context": context])
-    }
+    @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Episode",
+        id _0: String,
+        cursor _1: String,
+        next _2: [Next],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["cursor"] = _1.__outputJSON
+        data["next"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+      /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
+      @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
+
+      public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            episode _0: Episode,
-            __variables: JSONObject = [:]
+          __typename: String = "Episode",
+          id _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["episode"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
-
-        public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Episode",
-                id _0: String,
-                cursor _1: String,
-                next _2: [Next],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["cursor"] = _1.__outputJSON
-                data["next"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
-
-            /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
-            @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
-
-            public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Episode",
-                    id _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-            }
-        }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+      }
     }
+  }
 }

@@ -4,212 +4,197 @@
 import APICoreGraphQL
 
 public nonisolated struct GetPageQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetPage" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetPage($id: ID!) { page(id: $id) { __typename id code title description sections(first: 100) { __typename items { __typename id title description ...ItemSectionFragment } } } }\n" + ItemSectionFragment.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "91bf4a003074172371211e626f71eff40dacf96c13996cfafda4c409060f3452" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetPage" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetPage($id: ID!) { page(id: $id) { __typename id code title description sections(first: 100) { __typename items { __typename id title description ...ItemSectionFragment } } } }\n" + ItemSectionFragment.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "91bf4a003074172371211e626f71eff40dacf96c13996cfafda4c409060f3452" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("page", .nonNull(.object(Page.self)), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      page _0: Page,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["page"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
+    @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("sections", .nonNull(.object(Sections.self)), arguments: [("first", .literal(100))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Page",
+        id _0: String,
+        code _1: String,
+        title _2: String,
+        description _3: String? = nil,
+        sections _4: Sections,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["code"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        data["description"] = _3.__outputJSON
+        data["sections"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var code: String { __field("code") }
+
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+      @_alwaysEmitIntoClient public var sections: Sections { __field("sections") }
+
+      public nonisolated struct Sections: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("page", .nonNull(.object(Page.self)), arguments: [("id", .variable("id"))])),
+          .__typename,
+          .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            page _0: Page,
-            __variables: JSONObject = [:]
+          __typename: String = "SectionPagination",
+          items _0: [Items],
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["page"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["items"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var page: Page { __field("page") }
+        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
+        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+            .inlineFragment(AsItemSection.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            id _0: String,
+            title _1: String? = nil,
+            description _2: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Section")
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
+            data["description"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The object as its `ItemSection` case holds it.
+          @_alwaysEmitIntoClient public init(_ typeCase: AsItemSection) {
+            self.init(__object: typeCase.__object)
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+          @_alwaysEmitIntoClient public var description: String? { __field("description") }
+          @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
+
+          public nonisolated struct AsItemSection: GraphQLSelectionSet, Identifiable {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("sections", .nonNull(.object(Sections.self)), arguments: [("first", .literal(100))])),
+              .fragment(ItemSectionFragment.self),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Page",
-                id _0: String,
-                code _1: String,
-                title _2: String,
-                description _3: String? = nil,
-                sections _4: Sections,
-                __variables: JSONObject = [:]
+              id _0: String,
+              title _1: String? = nil,
+              description _2: String? = nil,
+              metadata _3: ItemSectionFragment.Metadata? = nil,
+              items _4: ItemSectionFragment.Items,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["code"] = _1.__outputJSON
-                data["title"] = _2.__outputJSON
-                data["description"] = _3.__outputJSON
-                data["sections"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["id"] = _0.__outputJSON
+              data["title"] = _1.__outputJSON
+              data["description"] = _2.__outputJSON
+              data["metadata"] = _3.__outputJSON
+              data["items"] = _4.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            @_alwaysEmitIntoClient public var code: String { __field("code") }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
+            @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
             @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-            @_alwaysEmitIntoClient public var sections: Sections { __field("sections") }
+            @_alwaysEmitIntoClient public var metadata: ItemSectionFragment.Metadata? { __field("metadata") }
 
-            public nonisolated struct Sections: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-                ]
+            @_alwaysEmitIntoClient public var items: ItemSectionFragment.Items { __field("items") }
 
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "SectionPagination",
-                    items _0: [Items],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["items"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
-
-                public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                        .inlineFragment(AsItemSection.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        id _0: String,
-                        title _1: String? = nil,
-                        description _2: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Section")
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["title"] = _1.__outputJSON
-                        data["description"] = _2.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The object as its `ItemSection` case holds it.
-                    @_alwaysEmitIntoClient public init(_ typeCase: AsItemSection) {
-                        self.init(__object: typeCase.__object)
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var title: String? { __field("title") }
-
-                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-                    @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
-
-                    public nonisolated struct AsItemSection: GraphQLSelectionSet, Identifiable {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .fragment(ItemSectionFragment.self),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            id _0: String,
-                            title _1: String? = nil,
-                            description _2: String? = nil,
-                            metadata _3: ItemSectionFragment.Metadata? = nil,
-                            items _4: ItemSectionFragment.Items,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["id"] = _0.__outputJSON
-                            data["title"] = _1.__outputJSON
-                            data["description"] = _2.__outputJSON
-                            data["metadata"] = _3.__outputJSON
-                            data["items"] = _4.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                        @_alwaysEmitIntoClient public var title: String? { __field("title") }
-
-                        @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                        @_alwaysEmitIntoClient public var metadata: ItemSectionFragment.Metadata? { __field("metadata") }
-
-                        @_alwaysEmitIntoClient public var items: ItemSectionFragment.Items { __field("items") }
-
-                        public typealias Fragments = GraphQLFragmentSpreads<Self>
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                    }
-                }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+          }
         }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == GetPageQuery.Data.Page.Sections.Items.AsItemSection {
-    @_alwaysEmitIntoClient public var itemSectionFragment: ItemSectionFragment { __fragment() }
+  @_alwaysEmitIntoClient public var itemSectionFragment: ItemSectionFragment { __fragment() }
 }

@@ -4,178 +4,163 @@
 import APICoreGraphQL
 
 public nonisolated struct GetSetupQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "getSetup" }
-    @_alwaysEmitIntoClient public static var document: String { "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename code clientVersion page { __typename id } searchPage { __typename id } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8362b67e4483de2009e85ae4c35e3b13c52027b53eee90167909629f5e446f6f" }
+  @_alwaysEmitIntoClient public static var operationName: String { "getSetup" }
+  @_alwaysEmitIntoClient public static var document: String { "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename code clientVersion page { __typename id } searchPage { __typename id } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8362b67e4483de2009e85ae4c35e3b13c52027b53eee90167909629f5e446f6f" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("me", .nonNull(.object(Me.self)))),
+      .field(GraphQLField("application", .nonNull(.object(Application.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      me _0: Me,
+      application _1: Application,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["me"] = _0.__outputJSON
+      data["application"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var me: Me { __field("me") }
+
+    @_alwaysEmitIntoClient public var application: Application { __field("application") }
+
+    public nonisolated struct Me: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+        .field(GraphQLField("bccMember", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("analytics", .nonNull(.object(Analytics.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String? = nil,
+        bccMember _1: Bool,
+        analytics _2: Analytics,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["bccMember"] = _1.__outputJSON
+        data["analytics"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+      @_alwaysEmitIntoClient public var bccMember: Bool { __field("bccMember") }
+
+      @_alwaysEmitIntoClient public var analytics: Analytics { __field("analytics") }
+
+      public nonisolated struct Analytics: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("me", .nonNull(.object(Me.self)))),
-            .field(GraphQLField("application", .nonNull(.object(Application.self)))),
+          .__typename,
+          .field(GraphQLField("anonymousId", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            me _0: Me,
-            application _1: Application,
-            __variables: JSONObject = [:]
+          __typename: String = "Analytics",
+          anonymousId _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["me"] = _0.__outputJSON
-            data["application"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["anonymousId"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var me: Me { __field("me") }
-
-        @_alwaysEmitIntoClient public var application: Application { __field("application") }
-
-        public nonisolated struct Me: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-                .field(GraphQLField("bccMember", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("analytics", .nonNull(.object(Analytics.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String? = nil,
-                bccMember _1: Bool,
-                analytics _2: Analytics,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["bccMember"] = _1.__outputJSON
-                data["analytics"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-            @_alwaysEmitIntoClient public var bccMember: Bool { __field("bccMember") }
-
-            @_alwaysEmitIntoClient public var analytics: Analytics { __field("analytics") }
-
-            public nonisolated struct Analytics: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("anonymousId", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Analytics",
-                    anonymousId _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["anonymousId"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var anonymousId: String { __field("anonymousId") }
-            }
-        }
-
-        public nonisolated struct Application: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("clientVersion", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("page", .object(Page.self))),
-                .field(GraphQLField("searchPage", .object(SearchPage.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Application",
-                code _0: String,
-                clientVersion _1: String,
-                page _2: Page? = nil,
-                searchPage _3: SearchPage? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["code"] = _0.__outputJSON
-                data["clientVersion"] = _1.__outputJSON
-                data["page"] = _2.__outputJSON
-                data["searchPage"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var code: String { __field("code") }
-
-            @_alwaysEmitIntoClient public var clientVersion: String { __field("clientVersion") }
-
-            @_alwaysEmitIntoClient public var page: Page? { __field("page") }
-
-            @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
-
-            public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Page",
-                    id _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-            }
-
-            public typealias SearchPage = GetSetupQuery.Data.Application.Page
-        }
+        @_alwaysEmitIntoClient public var anonymousId: String { __field("anonymousId") }
+      }
     }
+
+    public nonisolated struct Application: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("clientVersion", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("page", .object(Page.self))),
+        .field(GraphQLField("searchPage", .object(SearchPage.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Application",
+        code _0: String,
+        clientVersion _1: String,
+        page _2: Page? = nil,
+        searchPage _3: SearchPage? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["code"] = _0.__outputJSON
+        data["clientVersion"] = _1.__outputJSON
+        data["page"] = _2.__outputJSON
+        data["searchPage"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var code: String { __field("code") }
+
+      @_alwaysEmitIntoClient public var clientVersion: String { __field("clientVersion") }
+
+      @_alwaysEmitIntoClient public var page: Page? { __field("page") }
+
+      @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
+
+      public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Page",
+          id _0: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+      }
+
+      public typealias SearchPage = GetSetupQuery.Data.Application.Page
+    }
+  }
 }

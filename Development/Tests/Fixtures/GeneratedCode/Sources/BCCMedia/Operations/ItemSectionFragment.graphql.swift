@@ -4,225 +4,207 @@
 import APICoreGraphQL
 
 public nonisolated struct ItemSectionFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("metadata", .object(Metadata.self))),
+    .field(GraphQLField("items", .nonNull(.object(Items.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    title _0: String? = nil,
+    metadata _1: Metadata? = nil,
+    items _2: Items,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ItemSection")
+    data["__typename"] = .string(__typename)
+    data["title"] = _0.__outputJSON
+    data["metadata"] = _1.__outputJSON
+    data["items"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+  @_alwaysEmitIntoClient public var metadata: Metadata? { __field("metadata") }
+
+  @_alwaysEmitIntoClient public var items: Items { __field("items") }
+
+  public nonisolated struct Metadata: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("metadata", .object(Metadata.self))),
-        .field(GraphQLField("items", .nonNull(.object(Items.self)))),
+      .__typename,
+      .field(GraphQLField("prependLiveElement", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+      .field(GraphQLField("useContext", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+      .field(GraphQLField("collectionId", .nonNull(.scalar("ID")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        title _0: String? = nil,
-        metadata _1: Metadata? = nil,
-        items _2: Items,
-        __variables: JSONObject = [:]
+      __typename: String = "ItemSectionMetadata",
+      prependLiveElement _0: Bool,
+      useContext _1: Bool,
+      collectionId _2: String,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["prependLiveElement"] = _0.__outputJSON
+      data["useContext"] = _1.__outputJSON
+      data["collectionId"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var prependLiveElement: Bool { __field("prependLiveElement") }
+
+    @_alwaysEmitIntoClient public var useContext: Bool { __field("useContext") }
+
+    @_alwaysEmitIntoClient public var collectionId: String { __field("collectionId") }
+  }
+
+  public nonisolated struct Items: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "SectionItemPagination",
+      items _0: [Items],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["items"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("item", .nonNull(.object(Item.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SectionItem",
+        id _0: String,
+        title _1: String,
+        description _2: String,
+        image _3: String? = nil,
+        item _4: Item,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ItemSection")
         data["__typename"] = .string(__typename)
-        data["title"] = _0.__outputJSON
-        data["metadata"] = _1.__outputJSON
-        data["items"] = _2.__outputJSON
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["description"] = _2.__outputJSON
+        data["image"] = _3.__outputJSON
+        data["item"] = _4.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+      }
 
-    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    @_alwaysEmitIntoClient public var metadata: Metadata? { __field("metadata") }
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    @_alwaysEmitIntoClient public var items: Items { __field("items") }
+      @_alwaysEmitIntoClient public var description: String { __field("description") }
 
-    public nonisolated struct Metadata: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
+      @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+      @_alwaysEmitIntoClient public var item: Item { __field("item") }
+
+      public nonisolated struct Item: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("prependLiveElement", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("useContext", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("collectionId", .nonNull(.scalar("ID")), leaf: String.self)),
+          .__typename,
+          .inlineFragment(AsEpisode.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "ItemSectionMetadata",
-            prependLiveElement _0: Bool,
-            useContext _1: Bool,
-            collectionId _2: String,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SectionItemType")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Episode` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsEpisode) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
+
+        public nonisolated struct AsEpisode: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("duration", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Episode",
+            progress _0: Int? = nil,
+            duration _1: Int,
+            locked _2: Bool,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
             data["__typename"] = .string(__typename)
-            data["prependLiveElement"] = _0.__outputJSON
-            data["useContext"] = _1.__outputJSON
-            data["collectionId"] = _2.__outputJSON
+            data["progress"] = _0.__outputJSON
+            data["duration"] = _1.__outputJSON
+            data["locked"] = _2.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
+
+          @_alwaysEmitIntoClient public var duration: Int { __field("duration") }
+
+          @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
         }
-
-        @_alwaysEmitIntoClient public var prependLiveElement: Bool { __field("prependLiveElement") }
-
-        @_alwaysEmitIntoClient public var useContext: Bool { __field("useContext") }
-
-        @_alwaysEmitIntoClient public var collectionId: String { __field("collectionId") }
+      }
     }
-
-    public nonisolated struct Items: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "SectionItemPagination",
-            items _0: [Items],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["items"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
-
-        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("item", .nonNull(.object(Item.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SectionItem",
-                id _0: String,
-                title _1: String,
-                description _2: String,
-                image _3: String? = nil,
-                item _4: Item,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["title"] = _1.__outputJSON
-                data["description"] = _2.__outputJSON
-                data["image"] = _3.__outputJSON
-                data["item"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            @_alwaysEmitIntoClient public var description: String { __field("description") }
-
-            @_alwaysEmitIntoClient public var image: String? { __field("image") }
-
-            @_alwaysEmitIntoClient public var item: Item { __field("item") }
-
-            public nonisolated struct Item: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsEpisode.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SectionItemType")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Episode` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsEpisode) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
-
-                public nonisolated struct AsEpisode: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
-                        .field(GraphQLField("duration", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Episode",
-                        progress _0: Int? = nil,
-                        duration _1: Int,
-                        locked _2: Bool,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["progress"] = _0.__outputJSON
-                        data["duration"] = _1.__outputJSON
-                        data["locked"] = _2.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
-
-                    @_alwaysEmitIntoClient public var duration: Int { __field("duration") }
-
-                    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
-                }
-            }
-        }
-    }
+  }
 }

@@ -4,70 +4,64 @@
 import APICoreGraphQL
 
 public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "RemoveEpisodeFromMyList" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation RemoveEpisodeFromMyList($id: UUID!) { removeEntryFromMyList(entryId: $id) { __typename id } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "711c413ffb2db72eb72a9e87de67cbd6f395d7e6448474e01240b19021c5f1e7" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RemoveEpisodeFromMyList" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation RemoveEpisodeFromMyList($id: UUID!) { removeEntryFromMyList(entryId: $id) { __typename id } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "711c413ffb2db72eb72a9e87de67cbd6f395d7e6448474e01240b19021c5f1e7" }
 
-    public var id: API.UUID
+  public var id: API.UUID
 
-    public init(id: API.UUID) {
-        self.id = id
+  public init(id: API.UUID) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("removeEntryFromMyList", .nonNull(.object(RemoveEntryFromMyList.self)), arguments: [("entryId", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      removeEntryFromMyList _0: RemoveEntryFromMyList,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["removeEntryFromMyList"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
+
+    public nonisolated struct RemoveEntryFromMyList: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "UserCollection",
+        id _0: API.UUID,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: API.UUID { __field("id") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("removeEntryFromMyList", .nonNull(.object(RemoveEntryFromMyList.self)), arguments: [("entryId", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            removeEntryFromMyList _0: RemoveEntryFromMyList,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["removeEntryFromMyList"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
-
-        public nonisolated struct RemoveEntryFromMyList: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "UserCollection",
-                id _0: API.UUID,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: API.UUID { __field("id") }
-        }
-    }
+  }
 }

@@ -4,190 +4,178 @@
 import APICoreGraphQL
 
 public nonisolated struct SearchQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Search" }
-    @_alwaysEmitIntoClient public static var document: String { "query Search($query: String!, $collection: String!) { search(queryString: $query, type: $collection) { __typename result { __typename id title description image highlight url ... on EpisodeSearchItem { __typename seasonTitle showTitle } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1702a82e734e93e185f05d754a26bb17c50cf0aa44412d5aa75560899f2c7e8f" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Search" }
+  @_alwaysEmitIntoClient public static var document: String { "query Search($query: String!, $collection: String!) { search(queryString: $query, type: $collection) { __typename result { __typename id title description image highlight url ... on EpisodeSearchItem { __typename seasonTitle showTitle } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1702a82e734e93e185f05d754a26bb17c50cf0aa44412d5aa75560899f2c7e8f" }
 
-    public var query: String
-    public var collection: String
+  public var query: String
+  public var collection: String
 
-    public init(query: String, collection: String) {
-        self.query = query
-        self.collection = collection
+  public init(query: String, collection: String) {
+    self.query = query
+    self.collection = collection
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["query": query, "collection": collection])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("queryString", .variable("query")), ("type", .variable("collection"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      search _0: Search,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["search"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["query": query, "collection": collection])
-    }
+    @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public nonisolated struct Search: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("result", .nonNull(.list(.nonNull(.object(Result_.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResult",
+        result _0: [Result_],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["result"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
+
+      public nonisolated struct Result_: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("queryString", .variable("query")), ("type", .variable("collection"))])),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("highlight", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
+          .inlineFragment(AsEpisodeSearchItem.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            search _0: Search,
-            __variables: JSONObject = [:]
+          __typename: String,
+          id _0: String,
+          title _1: String,
+          description _2: String? = nil,
+          image _3: String? = nil,
+          highlight _4: String? = nil,
+          url _5: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["description"] = _2.__outputJSON
+          data["image"] = _3.__outputJSON
+          data["highlight"] = _4.__outputJSON
+          data["url"] = _5.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `EpisodeSearchItem` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsEpisodeSearchItem) {
+          self.init(__object: typeCase.__object)
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+        @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+        @_alwaysEmitIntoClient public var highlight: String? { __field("highlight") }
+
+        @_alwaysEmitIntoClient public var url: String { __field("url") }
+        @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
+
+        public nonisolated struct AsEpisodeSearchItem: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("seasonTitle", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("showTitle", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "EpisodeSearchItem",
+            seasonTitle _0: String? = nil,
+            showTitle _1: String? = nil,
+            id _2: String,
+            title _3: String,
+            description _4: String? = nil,
+            image _5: String? = nil,
+            highlight _6: String? = nil,
+            url _7: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["search"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["seasonTitle"] = _0.__outputJSON
+            data["showTitle"] = _1.__outputJSON
+            data["id"] = _2.__outputJSON
+            data["title"] = _3.__outputJSON
+            data["description"] = _4.__outputJSON
+            data["image"] = _5.__outputJSON
+            data["highlight"] = _6.__outputJSON
+            data["url"] = _7.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var seasonTitle: String? { __field("seasonTitle") }
+
+          @_alwaysEmitIntoClient public var showTitle: String? { __field("showTitle") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+          @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+          @_alwaysEmitIntoClient public var highlight: String? { __field("highlight") }
+
+          @_alwaysEmitIntoClient public var url: String { __field("url") }
         }
-
-        @_alwaysEmitIntoClient public var search: Search { __field("search") }
-
-        public nonisolated struct Search: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("result", .nonNull(.list(.nonNull(.object(Result_.self)))))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResult",
-                result _0: [Result_],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["result"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
-
-            public nonisolated struct Result_: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("highlight", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-                    .inlineFragment(AsEpisodeSearchItem.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    id _0: String,
-                    title _1: String,
-                    description _2: String? = nil,
-                    image _3: String? = nil,
-                    highlight _4: String? = nil,
-                    url _5: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["description"] = _2.__outputJSON
-                    data["image"] = _3.__outputJSON
-                    data["highlight"] = _4.__outputJSON
-                    data["url"] = _5.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `EpisodeSearchItem` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsEpisodeSearchItem) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                @_alwaysEmitIntoClient public var image: String? { __field("image") }
-
-                @_alwaysEmitIntoClient public var highlight: String? { __field("highlight") }
-
-                @_alwaysEmitIntoClient public var url: String { __field("url") }
-                @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
-
-                public nonisolated struct AsEpisodeSearchItem: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("seasonTitle", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("showTitle", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "EpisodeSearchItem",
-                        seasonTitle _0: String? = nil,
-                        showTitle _1: String? = nil,
-                        id _2: String,
-                        title _3: String,
-                        description _4: String? = nil,
-                        image _5: String? = nil,
-                        highlight _6: String? = nil,
-                        url _7: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["seasonTitle"] = _0.__outputJSON
-                        data["showTitle"] = _1.__outputJSON
-                        data["id"] = _2.__outputJSON
-                        data["title"] = _3.__outputJSON
-                        data["description"] = _4.__outputJSON
-                        data["image"] = _5.__outputJSON
-                        data["highlight"] = _6.__outputJSON
-                        data["url"] = _7.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var seasonTitle: String? { __field("seasonTitle") }
-
-                    @_alwaysEmitIntoClient public var showTitle: String? { __field("showTitle") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                    @_alwaysEmitIntoClient public var image: String? { __field("image") }
-
-                    @_alwaysEmitIntoClient public var highlight: String? { __field("highlight") }
-
-                    @_alwaysEmitIntoClient public var url: String { __field("url") }
-                }
-            }
-        }
+      }
     }
+  }
 }

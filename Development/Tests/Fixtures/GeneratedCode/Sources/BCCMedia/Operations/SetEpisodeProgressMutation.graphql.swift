@@ -4,72 +4,66 @@
 import APICoreGraphQL
 
 public nonisolated struct SetEpisodeProgressMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "SetEpisodeProgress" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation SetEpisodeProgress($id: ID!, $progress: Int) { setEpisodeProgress(id: $id, progress: $progress) { __typename id } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4a6caaabf3a7144bb2471027244bec46ddd574552465e0490035013994ca2d1e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "SetEpisodeProgress" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation SetEpisodeProgress($id: ID!, $progress: Int) { setEpisodeProgress(id: $id, progress: $progress) { __typename id } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4a6caaabf3a7144bb2471027244bec46ddd574552465e0490035013994ca2d1e" }
 
-    public var id: String
-    public var progress: GraphQLNullable<Int>
+  public var id: String
+  public var progress: GraphQLNullable<Int>
 
-    public init(id: String, progress: GraphQLNullable<Int> = nil) {
-        self.id = id
-        self.progress = progress
+  public init(id: String, progress: GraphQLNullable<Int> = nil) {
+    self.id = id
+    self.progress = progress
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "progress": progress])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("setEpisodeProgress", .nonNull(.object(SetEpisodeProgress.self)), arguments: [("id", .variable("id")), ("progress", .variable("progress"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      setEpisodeProgress _0: SetEpisodeProgress,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["setEpisodeProgress"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "progress": progress])
+    @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
+
+    public nonisolated struct SetEpisodeProgress: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Episode",
+        id _0: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("setEpisodeProgress", .nonNull(.object(SetEpisodeProgress.self)), arguments: [("id", .variable("id")), ("progress", .variable("progress"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            setEpisodeProgress _0: SetEpisodeProgress,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["setEpisodeProgress"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
-
-        public nonisolated struct SetEpisodeProgress: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Episode",
-                id _0: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-        }
-    }
+  }
 }

@@ -4,14 +4,14 @@
 import APICoreGraphQL
 
 nonisolated extension API {
-    public nonisolated enum EpisodeType: String, CaseIterable, Sendable, Hashable {
-        case episode = "episode"
-        case standalone = "standalone"
-    }
+  public nonisolated enum EpisodeType: String, CaseIterable, Sendable, Hashable {
+    case episode = "episode"
+    case standalone = "standalone"
+  }
 
-    public nonisolated enum StreamType: String, CaseIterable, Sendable, Hashable {
-        case hls_ts = "hls_ts"
-        case hls_cmaf = "hls_cmaf"
-        case dash = "dash"
-    }
+  public nonisolated enum StreamType: String, CaseIterable, Sendable, Hashable {
+    case hls_ts = "hls_ts"
+    case hls_cmaf = "hls_cmaf"
+    case dash = "dash"
+  }
 }

@@ -4,26 +4,26 @@
 import APICoreGraphQL
 
 nonisolated extension API {
-    public nonisolated struct EpisodeContext: GraphQLInputObject {
-        public var collectionId: GraphQLNullable<String>
-        public var playlistId: GraphQLNullable<String>
-        public var shuffle: GraphQLNullable<Bool>
-        public var cursor: GraphQLNullable<String>
+  public nonisolated struct EpisodeContext: GraphQLInputObject {
+    public var collectionId: GraphQLNullable<String>
+    public var playlistId: GraphQLNullable<String>
+    public var shuffle: GraphQLNullable<Bool>
+    public var cursor: GraphQLNullable<String>
 
-        public init(
-            collectionId: GraphQLNullable<String> = nil,
-            playlistId: GraphQLNullable<String> = nil,
-            shuffle: GraphQLNullable<Bool> = nil,
-            cursor: GraphQLNullable<String> = nil
-        ) {
-            self.collectionId = collectionId
-            self.playlistId = playlistId
-            self.shuffle = shuffle
-            self.cursor = cursor
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["collectionId": collectionId, "playlistId": playlistId, "shuffle": shuffle, "cursor": cursor])
-        }
+    public init(
+      collectionId: GraphQLNullable<String> = nil,
+      playlistId: GraphQLNullable<String> = nil,
+      shuffle: GraphQLNullable<Bool> = nil,
+      cursor: GraphQLNullable<String> = nil
+    ) {
+      self.collectionId = collectionId
+      self.playlistId = playlistId
+      self.shuffle = shuffle
+      self.cursor = cursor
     }
+
+    public var fields: JSONObject {
+      .init(variables: ["collectionId": collectionId, "playlistId": playlistId, "shuffle": shuffle, "cursor": cursor])
+    }
+  }
 }

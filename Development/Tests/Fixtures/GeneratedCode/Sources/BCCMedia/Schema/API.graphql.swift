@@ -5,63 +5,63 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum API {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public typealias Date = String
+  public typealias Date = String
 
-    public typealias Language = String
+  public typealias Language = String
 
-    public typealias UUID = String
+  public typealias UUID = String
 
-    public nonisolated enum Objects {
-        public static let AddToCollectionResult = GraphQLParentType.object("AddToCollectionResult")
-        public static let Analytics = GraphQLParentType.object("Analytics")
-        public static let Application = GraphQLParentType.object("Application")
-        public static let Calendar = GraphQLParentType.object("Calendar")
-        public static let CalendarDay = GraphQLParentType.object("CalendarDay")
-        public static let ContextCollection = GraphQLParentType.object("ContextCollection")
-        public static let Episode = GraphQLParentType.object("Episode")
-        public static let EpisodePagination = GraphQLParentType.object("EpisodePagination")
-        public static let EpisodeSearchItem = GraphQLParentType.object("EpisodeSearchItem")
-        public static let Event = GraphQLParentType.object("Event")
-        public static let ItemSectionMetadata = GraphQLParentType.object("ItemSectionMetadata")
-        public static let Lesson = GraphQLParentType.object("Lesson")
-        public static let MutationRoot = GraphQLParentType.object("MutationRoot")
-        public static let Page = GraphQLParentType.object("Page")
-        public static let Playlist = GraphQLParentType.object("Playlist")
-        public static let PlaylistItemPagination = GraphQLParentType.object("PlaylistItemPagination")
-        public static let QueryRoot = GraphQLParentType.object("QueryRoot")
-        public static let SearchResult = GraphQLParentType.object("SearchResult")
-        public static let Season = GraphQLParentType.object("Season")
-        public static let SeasonPagination = GraphQLParentType.object("SeasonPagination")
-        public static let SectionItem = GraphQLParentType.object("SectionItem")
-        public static let SectionItemPagination = GraphQLParentType.object("SectionItemPagination")
-        public static let SectionPagination = GraphQLParentType.object("SectionPagination")
-        public static let Show = GraphQLParentType.object("Show")
-        public static let Stream = GraphQLParentType.object("Stream")
-        public static let StudyTopic = GraphQLParentType.object("StudyTopic")
-        public static let User = GraphQLParentType.object("User")
-        public static let UserCollection = GraphQLParentType.object("UserCollection")
-    }
+  public nonisolated enum Objects {
+    public static let AddToCollectionResult = GraphQLParentType.object("AddToCollectionResult")
+    public static let Analytics = GraphQLParentType.object("Analytics")
+    public static let Application = GraphQLParentType.object("Application")
+    public static let Calendar = GraphQLParentType.object("Calendar")
+    public static let CalendarDay = GraphQLParentType.object("CalendarDay")
+    public static let ContextCollection = GraphQLParentType.object("ContextCollection")
+    public static let Episode = GraphQLParentType.object("Episode")
+    public static let EpisodePagination = GraphQLParentType.object("EpisodePagination")
+    public static let EpisodeSearchItem = GraphQLParentType.object("EpisodeSearchItem")
+    public static let Event = GraphQLParentType.object("Event")
+    public static let ItemSectionMetadata = GraphQLParentType.object("ItemSectionMetadata")
+    public static let Lesson = GraphQLParentType.object("Lesson")
+    public static let MutationRoot = GraphQLParentType.object("MutationRoot")
+    public static let Page = GraphQLParentType.object("Page")
+    public static let Playlist = GraphQLParentType.object("Playlist")
+    public static let PlaylistItemPagination = GraphQLParentType.object("PlaylistItemPagination")
+    public static let QueryRoot = GraphQLParentType.object("QueryRoot")
+    public static let SearchResult = GraphQLParentType.object("SearchResult")
+    public static let Season = GraphQLParentType.object("Season")
+    public static let SeasonPagination = GraphQLParentType.object("SeasonPagination")
+    public static let SectionItem = GraphQLParentType.object("SectionItem")
+    public static let SectionItemPagination = GraphQLParentType.object("SectionItemPagination")
+    public static let SectionPagination = GraphQLParentType.object("SectionPagination")
+    public static let Show = GraphQLParentType.object("Show")
+    public static let Stream = GraphQLParentType.object("Stream")
+    public static let StudyTopic = GraphQLParentType.object("StudyTopic")
+    public static let User = GraphQLParentType.object("User")
+    public static let UserCollection = GraphQLParentType.object("UserCollection")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let CalendarEntry = GraphQLParentType.interface(
-            "CalendarEntry", possibleTypes: ["EpisodeCalendarEntry", "SeasonCalendarEntry", "ShowCalendarEntry", "SimpleCalendarEntry"])
-        public static let ItemSection = GraphQLParentType.interface(
-            "ItemSection", possibleTypes: ["AvatarSection", "CardListSection", "CardSection", "DefaultGridSection", "DefaultSection", "FeaturedSection", "IconGridSection", "IconSection", "LabelSection", "ListSection", "PosterGridSection", "PosterSection"])
-        public static let PlaylistItem = GraphQLParentType.interface(
-            "PlaylistItem", possibleTypes: ["Episode", "Short"])
-        public static let SearchResultItem = GraphQLParentType.interface(
-            "SearchResultItem", possibleTypes: ["EpisodeSearchItem", "SeasonSearchItem", "ShowSearchItem"])
-        public static let Section = GraphQLParentType.interface(
-            "Section", possibleTypes: ["AchievementSection", "AvatarSection", "CardListSection", "CardSection", "DefaultGridSection", "DefaultSection", "FeaturedSection", "IconGridSection", "IconSection", "LabelSection", "ListSection", "MessageSection", "PageDetailsSection", "PosterGridSection", "PosterSection", "WebSection"])
-    }
+  public nonisolated enum Interfaces {
+    public static let CalendarEntry = GraphQLParentType.interface(
+      "CalendarEntry", possibleTypes: ["EpisodeCalendarEntry", "SeasonCalendarEntry", "ShowCalendarEntry", "SimpleCalendarEntry"])
+    public static let ItemSection = GraphQLParentType.interface(
+      "ItemSection", possibleTypes: ["AvatarSection", "CardListSection", "CardSection", "DefaultGridSection", "DefaultSection", "FeaturedSection", "IconGridSection", "IconSection", "LabelSection", "ListSection", "PosterGridSection", "PosterSection"])
+    public static let PlaylistItem = GraphQLParentType.interface(
+      "PlaylistItem", possibleTypes: ["Episode", "Short"])
+    public static let SearchResultItem = GraphQLParentType.interface(
+      "SearchResultItem", possibleTypes: ["EpisodeSearchItem", "SeasonSearchItem", "ShowSearchItem"])
+    public static let Section = GraphQLParentType.interface(
+      "Section", possibleTypes: ["AchievementSection", "AvatarSection", "CardListSection", "CardSection", "DefaultGridSection", "DefaultSection", "FeaturedSection", "IconGridSection", "IconSection", "LabelSection", "ListSection", "MessageSection", "PageDetailsSection", "PosterGridSection", "PosterSection", "WebSection"])
+  }
 
-    public nonisolated enum Unions {
-        public static let EpisodeContextUnion = GraphQLParentType.union(
-            "EpisodeContextUnion", possibleTypes: ["ContextCollection", "Season"])
-        public static let SectionItemType = GraphQLParentType.union(
-            "SectionItemType", possibleTypes: ["Episode", "Game", "Link", "Page", "Person", "Playlist", "Season", "Short", "Show", "StudyTopic"])
-    }
+  public nonisolated enum Unions {
+    public static let EpisodeContextUnion = GraphQLParentType.union(
+      "EpisodeContextUnion", possibleTypes: ["ContextCollection", "Season"])
+    public static let SectionItemType = GraphQLParentType.union(
+      "SectionItemType", possibleTypes: ["Episode", "Game", "Link", "Page", "Person", "Playlist", "Season", "Short", "Show", "StudyTopic"])
+  }
 }

@@ -4,37 +4,34 @@
 import APICoreGraphQL
 
 public nonisolated struct EchoFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "EchoFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))], leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "EchoFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))], leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Query",
+    fragmentEcho _0: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["fragmentEcho"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Query",
-        fragmentEcho _0: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["fragmentEcho"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-    ///  carriage return
-    ///  */ let injected = 1 /*
-    /// #endif
-    /// #if false
-    /// /// three slashes
-    @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
+  /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+  ///  carriage return
+  ///  */ let injected = 1 /*
+  /// #endif
+  /// #if false
+  /// /// three slashes
+  @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
 }

@@ -4,263 +4,248 @@
 import APICoreGraphQL
 
 public nonisolated struct EscapingQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Escaping" }
-    @_alwaysEmitIntoClient public static var document: String { "query Escaping($default: String, $self: Int, $where: Boolean = true, $variables: Boolean!) { thing(default: $default, self: $self, where: $where) { __typename default self Type Protocol init operator where description hash hashValue data fragments reader asThing old kind string { __typename self } ...ThingFields ... on Thing @include(if: $variables) { __typename description } } protocol { __typename Type { __typename self } } }\n" + ThingFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a54da8f57906d026aff2b78c086cd29a3272b0b7d6ef16a707081f9688adf8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Escaping" }
+  @_alwaysEmitIntoClient public static var document: String { "query Escaping($default: String, $self: Int, $where: Boolean = true, $variables: Boolean!) { thing(default: $default, self: $self, where: $where) { __typename default self Type Protocol init operator where description hash hashValue data fragments reader asThing old kind string { __typename self } ...ThingFields ... on Thing @include(if: $variables) { __typename description } } protocol { __typename Type { __typename self } } }\n" + ThingFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a54da8f57906d026aff2b78c086cd29a3272b0b7d6ef16a707081f9688adf8" }
 
-    public var `default`: GraphQLNullable<String>
-    public var self_: GraphQLNullable<Int>
-    /// Defaults to `true` when absent.
-    public var `where`: GraphQLNullable<Bool>
-    public var variables_: Bool
+  public var `default`: GraphQLNullable<String>
+  public var self_: GraphQLNullable<Int>
+  /// Defaults to `true` when absent.
+  public var `where`: GraphQLNullable<Bool>
+  public var variables_: Bool
 
-    public init(
-        `default`: GraphQLNullable<String> = nil,
-        self_: GraphQLNullable<Int> = nil,
-        `where`: GraphQLNullable<Bool> = nil,
-        variables_: Bool
+  public init(
+    `default`: GraphQLNullable<String> = nil,
+    self_: GraphQLNullable<Int> = nil,
+    `where`: GraphQLNullable<Bool> = nil,
+    variables_: Bool
+  ) {
+    self.`default` = `default`
+    self.self_ = self_
+    self.`where` = `where`
+    self.variables_ = variables_
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["default": `default`, "self": self_, "where": `where`, "variables": variables_])
+  }
+
+  public static let variableDefaults: JSONObject = ["where": true]
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("thing", .object(Thing.self), arguments: [("default", .variable("default")), ("self", .variable("self")), ("where", .variable("where"))])),
+      .field(GraphQLField("protocol", .object(Protocol_.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      thing _0: Thing? = nil,
+      `protocol` _1: Protocol_? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.`default` = `default`
-        self.self_ = self_
-        self.`where` = `where`
-        self.variables_ = variables_
+      var data = JSONObject()
+      data["thing"] = _0.__outputJSON
+      data["protocol"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["default": `default`, "self": self_, "where": `where`, "variables": variables_])
-    }
+    @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
 
-    public static let variableDefaults: JSONObject = ["where": true]
+    @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public nonisolated struct Thing: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("Protocol", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("operator", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("where", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("reader", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("asThing", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("kind", .nonNull(.scalar("Kind")), leaf: GraphQLEnum<EscapingAPI.Kind>.self)),
+        .field(GraphQLField("string", .object(String_.self))),
+        .fragment(ThingFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Thing",
+        `default` _0: String? = nil,
+        self_ _1: String? = nil,
+        Type_ _2: String? = nil,
+        Protocol_ _3: String? = nil,
+        init_ _4: String? = nil,
+        `operator` _5: String? = nil,
+        `where` _6: String? = nil,
+        description _7: String? = nil,
+        hash_ _8: String? = nil,
+        hashValue_ _9: String? = nil,
+        data _10: String? = nil,
+        fragments_ _11: String? = nil,
+        reader _12: String? = nil,
+        asThing _13: String? = nil,
+        old _14: String? = nil,
+        kind _15: GraphQLEnum<EscapingAPI.Kind>,
+        string _16: String_? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["default"] = _0.__outputJSON
+        data["self"] = _1.__outputJSON
+        data["Type"] = _2.__outputJSON
+        data["Protocol"] = _3.__outputJSON
+        data["init"] = _4.__outputJSON
+        data["operator"] = _5.__outputJSON
+        data["where"] = _6.__outputJSON
+        data["description"] = _7.__outputJSON
+        data["hash"] = _8.__outputJSON
+        data["hashValue"] = _9.__outputJSON
+        data["data"] = _10.__outputJSON
+        data["fragments"] = _11.__outputJSON
+        data["reader"] = _12.__outputJSON
+        data["asThing"] = _13.__outputJSON
+        data["old"] = _14.__outputJSON
+        data["kind"] = _15.__outputJSON
+        data["string"] = _16.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
+
+      @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+
+      @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
+
+      @_alwaysEmitIntoClient public var Protocol_: String? { __field("Protocol") }
+
+      @_alwaysEmitIntoClient public var init_: String? { __field("init") }
+
+      @_alwaysEmitIntoClient public var `operator`: String? { __field("operator") }
+
+      @_alwaysEmitIntoClient public var `where`: String? { __field("where") }
+
+      @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+      @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
+
+      @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
+
+      @_alwaysEmitIntoClient public var data: String? { __field("data") }
+
+      @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
+
+      @_alwaysEmitIntoClient public var reader: String? { __field("reader") }
+
+      @_alwaysEmitIntoClient public var asThing: String? { __field("asThing") }
+
+      /// Deprecated with */ and \ in the reason.
+      @available(*, deprecated, message: "Use \"new\" */ \\ instead")
+      @_alwaysEmitIntoClient public var old: String? { __field("old") }
+
+      @_alwaysEmitIntoClient public var kind: GraphQLEnum<EscapingAPI.Kind> { __field("kind") }
+
+      @_alwaysEmitIntoClient public var string: String_? { __field("string") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+      public nonisolated struct String_: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("thing", .object(Thing.self), arguments: [("default", .variable("default")), ("self", .variable("self")), ("where", .variable("where"))])),
-            .field(GraphQLField("protocol", .object(Protocol_.self))),
+          .__typename,
+          .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            thing _0: Thing? = nil,
-            `protocol` _1: Protocol_? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Thing",
+          self_ _0: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["thing"] = _0.__outputJSON
-            data["protocol"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["self"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
-
-        @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
-
-        public nonisolated struct Thing: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("Protocol", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("operator", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("where", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("reader", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("asThing", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("kind", .nonNull(.scalar("Kind")), leaf: GraphQLEnum<EscapingAPI.Kind>.self)),
-                .field(GraphQLField("string", .object(String_.self))),
-                .fragment(ThingFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Thing",
-                `default` _0: String? = nil,
-                self_ _1: String? = nil,
-                Type_ _2: String? = nil,
-                Protocol_ _3: String? = nil,
-                init_ _4: String? = nil,
-                `operator` _5: String? = nil,
-                `where` _6: String? = nil,
-                description _7: String? = nil,
-                hash_ _8: String? = nil,
-                hashValue_ _9: String? = nil,
-                data _10: String? = nil,
-                fragments_ _11: String? = nil,
-                reader _12: String? = nil,
-                asThing _13: String? = nil,
-                old _14: String? = nil,
-                kind _15: GraphQLEnum<EscapingAPI.Kind>,
-                string _16: String_? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["default"] = _0.__outputJSON
-                data["self"] = _1.__outputJSON
-                data["Type"] = _2.__outputJSON
-                data["Protocol"] = _3.__outputJSON
-                data["init"] = _4.__outputJSON
-                data["operator"] = _5.__outputJSON
-                data["where"] = _6.__outputJSON
-                data["description"] = _7.__outputJSON
-                data["hash"] = _8.__outputJSON
-                data["hashValue"] = _9.__outputJSON
-                data["data"] = _10.__outputJSON
-                data["fragments"] = _11.__outputJSON
-                data["reader"] = _12.__outputJSON
-                data["asThing"] = _13.__outputJSON
-                data["old"] = _14.__outputJSON
-                data["kind"] = _15.__outputJSON
-                data["string"] = _16.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
-
-            @_alwaysEmitIntoClient public var self_: String? { __field("self") }
-
-            @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
-
-            @_alwaysEmitIntoClient public var Protocol_: String? { __field("Protocol") }
-
-            @_alwaysEmitIntoClient public var init_: String? { __field("init") }
-
-            @_alwaysEmitIntoClient public var `operator`: String? { __field("operator") }
-
-            @_alwaysEmitIntoClient public var `where`: String? { __field("where") }
-
-            @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-            @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
-
-            @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
-
-            @_alwaysEmitIntoClient public var data: String? { __field("data") }
-
-            @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
-
-            @_alwaysEmitIntoClient public var reader: String? { __field("reader") }
-
-            @_alwaysEmitIntoClient public var asThing: String? { __field("asThing") }
-
-            /// Deprecated with */ and \ in the reason.
-            @available(*, deprecated, message: "Use \"new\" */ \\ instead")
-            @_alwaysEmitIntoClient public var old: String? { __field("old") }
-
-            @_alwaysEmitIntoClient public var kind: GraphQLEnum<EscapingAPI.Kind> { __field("kind") }
-
-            @_alwaysEmitIntoClient public var string: String_? { __field("string") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-            public nonisolated struct String_: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Thing",
-                    self_ _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["self"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var self_: String? { __field("self") }
-            }
-        }
-
-        public nonisolated struct Protocol_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("Type", .object(Type_.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Protocol",
-                Type__ _0: Type_? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["Type"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
-
-            public nonisolated struct Type_: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Type",
-                    self_ _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["self"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var self_: String? { __field("self") }
-            }
-        }
+        @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+      }
     }
+
+    public nonisolated struct Protocol_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("Type", .object(Type_.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Protocol",
+        Type__ _0: Type_? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["Type"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
+
+      public nonisolated struct Type_: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Type",
+          self_ _0: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["self"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+      }
+    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == EscapingQuery.Data.Thing {
-    @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
+  @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
 }

@@ -4,88 +4,82 @@
 import APICoreGraphQL
 
 public nonisolated struct FilteredQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Filtered" }
-    @_alwaysEmitIntoClient public static var document: String { "query Filtered($filter: Filter) { filtered(filter: $filter) { __typename old ...ThingFields } }\n" + ThingFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e0952fac936f6b2c85c31d6225230f60ec9cda67c1017d5ea5b4a53954033323" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Filtered" }
+  @_alwaysEmitIntoClient public static var document: String { "query Filtered($filter: Filter) { filtered(filter: $filter) { __typename old ...ThingFields } }\n" + ThingFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e0952fac936f6b2c85c31d6225230f60ec9cda67c1017d5ea5b4a53954033323" }
 
-    public var filter: GraphQLNullable<EscapingAPI.Filter>
+  public var filter: GraphQLNullable<EscapingAPI.Filter>
 
-    public init(filter: GraphQLNullable<EscapingAPI.Filter> = nil) {
-        self.filter = filter
+  public init(filter: GraphQLNullable<EscapingAPI.Filter> = nil) {
+    self.filter = filter
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["filter": filter])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("filtered", .list(.nonNull(.object(Filtered.self))), arguments: [("filter", .variable("filter"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      filtered _0: [Filtered]? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["filtered"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["filter": filter])
+    @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
+
+    public nonisolated struct Filtered: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
+        .fragment(ThingFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Thing",
+        old _0: String? = nil,
+        hash_ _1: String? = nil,
+        data _2: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["old"] = _0.__outputJSON
+        data["hash"] = _1.__outputJSON
+        data["data"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Deprecated with */ and \ in the reason.
+      @available(*, deprecated, message: "Use \"new\" */ \\ instead")
+      @_alwaysEmitIntoClient public var old: String? { __field("old") }
+
+      @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
+
+      @_alwaysEmitIntoClient public var data: String? { __field("data") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("filtered", .list(.nonNull(.object(Filtered.self))), arguments: [("filter", .variable("filter"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            filtered _0: [Filtered]? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["filtered"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
-
-        public nonisolated struct Filtered: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
-                .fragment(ThingFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Thing",
-                old _0: String? = nil,
-                hash_ _1: String? = nil,
-                data _2: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["old"] = _0.__outputJSON
-                data["hash"] = _1.__outputJSON
-                data["data"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// Deprecated with */ and \ in the reason.
-            @available(*, deprecated, message: "Use \"new\" */ \\ instead")
-            @_alwaysEmitIntoClient public var old: String? { __field("old") }
-
-            @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
-
-            @_alwaysEmitIntoClient public var data: String? { __field("data") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == FilteredQuery.Data.Filtered {
-    @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
+  @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
 }

@@ -4,243 +4,237 @@
 import APICoreGraphQL
 
 public nonisolated struct InjectionQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Injection" }
-    @_alwaysEmitIntoClient public static var document: String { "query Injection($text: String = \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\u0000 \u{202e} \u{200b} 😀 😀\", $block: String = \"Block default: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" stay as written; \\\"\\\"\\\" is a triple quote.\\n  */ /* // \\\\(x) #\\\" \\\"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\", $kind: Kind = case, $options: EchoOptions = {prefix: \"\\u0000\\\"\", kind: Any, Self: false, case: [\"\\\\(x)\", \"\u{202e}\"]}, $json: JSONObject, $flags: Bool) { quoted: echo(text: \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\r \\t \\b \\f / \\u0000 \\u001F \\u007F \\u0085 \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \\u0000\") block: echo(text: \"First line, then an indented one: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" \\\"\\\"\\\" \\\\(x) #\\\" \\\"#\\n  */ /* // ///\\n#endif\") raw: echo(text: \"\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\") variable: echo(text: $text kind: $kind options: $options json: $json flags: $flags) blockDefault: echo(text: $block) list: echo(texts: [\"*/\", \"/*\", \"//\", \"\\\\\", \"\\\"\\\"\\\"\", \"#\\\"\", \"\\\"#\", \"\\\\u{41}\", \"\\\\u0000\"] kind: init) object: echo(options: {prefix: \"\\\"#\\\\(x)\", kind: Self, case: [\"\u{200f}\"]} flags: {value: true, Bool: false}) deprecated: echoed __typename self: __typename Type: echo(text: \"Type\") thing { __typename Self Any _ case self Type init } ...EchoFields }\n" + EchoFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ac2761ff8956a24b4fb3885f4553df5eeeaa7fbd21eb78c0635293e3d9e2cf1a" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Injection" }
+  @_alwaysEmitIntoClient public static var document: String { "query Injection($text: String = \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\u0000 \u{202e} \u{200b} 😀 😀\", $block: String = \"Block default: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" stay as written; \\\"\\\"\\\" is a triple quote.\\n  */ /* // \\\\(x) #\\\" \\\"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\", $kind: Kind = case, $options: EchoOptions = {prefix: \"\\u0000\\\"\", kind: Any, Self: false, case: [\"\\\\(x)\", \"\u{202e}\"]}, $json: JSONObject, $flags: Bool) { quoted: echo(text: \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\r \\t \\b \\f / \\u0000 \\u001F \\u007F \\u0085 \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \\u0000\") block: echo(text: \"First line, then an indented one: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" \\\"\\\"\\\" \\\\(x) #\\\" \\\"#\\n  */ /* // ///\\n#endif\") raw: echo(text: \"\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\") variable: echo(text: $text kind: $kind options: $options json: $json flags: $flags) blockDefault: echo(text: $block) list: echo(texts: [\"*/\", \"/*\", \"//\", \"\\\\\", \"\\\"\\\"\\\"\", \"#\\\"\", \"\\\"#\", \"\\\\u{41}\", \"\\\\u0000\"] kind: init) object: echo(options: {prefix: \"\\\"#\\\\(x)\", kind: Self, case: [\"\u{200f}\"]} flags: {value: true, Bool: false}) deprecated: echoed __typename self: __typename Type: echo(text: \"Type\") thing { __typename Self Any _ case self Type init } ...EchoFields }\n" + EchoFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ac2761ff8956a24b4fb3885f4553df5eeeaa7fbd21eb78c0635293e3d9e2cf1a" }
 
-    /// Defaults to `"\"\"\" \\ \\(x) #\" \"# */ /* // \n \u0000 \u{202e} \u{200b} 😀 😀"` when absent.
-    public var text: GraphQLNullable<String>
-    /// Defaults to `"Block default: \\n \\t \\u0041 \\\\ \\\" stay as written; \"\"\" is a triple quote.\n  */ /* // \\(x) #\" \"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞"` when absent.
-    public var block: GraphQLNullable<String>
-    /// Defaults to `case` when absent.
-    public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
-    /// Defaults to `{prefix: "\u0000\"", kind: Any, Self: false, case: ["\\(x)", "\u{202e}"]}` when absent.
-    public var options: GraphQLNullable<EscapingAPI.EchoOptions>
-    public var json: GraphQLNullable<EscapingAPI.JSONObject_>
-    public var flags: GraphQLNullable<EscapingAPI.Bool_>
+  /// Defaults to `"\"\"\" \\ \\(x) #\" \"# */ /* // \n \u0000 \u{202e} \u{200b} 😀 😀"` when absent.
+  public var text: GraphQLNullable<String>
+  /// Defaults to `"Block default: \\n \\t \\u0041 \\\\ \\\" stay as written; \"\"\" is a triple quote.\n  */ /* // \\(x) #\" \"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞"` when absent.
+  public var block: GraphQLNullable<String>
+  /// Defaults to `case` when absent.
+  public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
+  /// Defaults to `{prefix: "\u0000\"", kind: Any, Self: false, case: ["\\(x)", "\u{202e}"]}` when absent.
+  public var options: GraphQLNullable<EscapingAPI.EchoOptions>
+  public var json: GraphQLNullable<EscapingAPI.JSONObject_>
+  public var flags: GraphQLNullable<EscapingAPI.Bool_>
 
-    public init(
-        text: GraphQLNullable<String> = nil,
-        block: GraphQLNullable<String> = nil,
-        kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
-        options: GraphQLNullable<EscapingAPI.EchoOptions> = nil,
-        json: GraphQLNullable<EscapingAPI.JSONObject_> = nil,
-        flags: GraphQLNullable<EscapingAPI.Bool_> = nil
-    ) {
-        self.text = text
-        self.block = block
-        self.kind = kind
-        self.options = options
-        self.json = json
-        self.flags = flags
-    }
+  public init(
+    text: GraphQLNullable<String> = nil,
+    block: GraphQLNullable<String> = nil,
+    kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
+    options: GraphQLNullable<EscapingAPI.EchoOptions> = nil,
+    json: GraphQLNullable<EscapingAPI.JSONObject_> = nil,
+    flags: GraphQLNullable<EscapingAPI.Bool_> = nil
+  ) {
+    self.text = text
+    self.block = block
+    self.kind = kind
+    self.options = options
+    self.json = json
+    self.flags = flags
+  }
 
-    public var variables: JSONObject {
-        .init(variables: ["text": text, "block": block, "kind": kind, "options": options, "json": json, "flags": flags])
-    }
+  public var variables: JSONObject {
+    .init(variables: ["text": text, "block": block, "kind": kind, "options": options, "json": json, "flags": flags])
+  }
 
-    public static let variableDefaults: JSONObject = [
-        "text": "\"\"\" \\ \\(x) #\" \"# */ /* // \n \0 \u{202e} \u{200b} 😀 😀",
-        "block": "Block default: \\n \\t \\u0041 \\\\ \\\" stay as written; \"\"\" is a triple quote.\n  */ /* // \\(x) #\" \"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞",
-        "kind": "case",
-        "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
+  public static let variableDefaults: JSONObject = [
+    "text": "\"\"\" \\ \\(x) #\" \"# */ /* // \n \0 \u{202e} \u{200b} 😀 😀",
+    "block": "Block default: \\n \\t \\u0041 \\\\ \\\" stay as written; \"\"\" is a triple quote.\n  */ /* // \\(x) #\" \"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞",
+    "kind": "case",
+    "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
+  ]
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))], leaf: String?.self)),
+      .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))], leaf: String?.self)),
+      .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))], leaf: String?.self)),
+      .field(GraphQLField("echo", alias: "variable", .scalar("String"), arguments: [("text", .variable("text")), ("kind", .variable("kind")), ("options", .variable("options")), ("json", .variable("json")), ("flags", .variable("flags"))], leaf: String?.self)),
+      .field(GraphQLField("echo", alias: "blockDefault", .scalar("String"), arguments: [("text", .variable("block"))], leaf: String?.self)),
+      .field(GraphQLField("echo", alias: "list", .scalar("String"), arguments: [("texts", .literal(["*/", "/*", "//", "\\", "\"\"\"", "#\"", "\"#", "\\u{41}", "\\u0000"])), ("kind", .literal("init"))], leaf: String?.self)),
+      .field(GraphQLField("echo", alias: "object", .scalar("String"), arguments: [("options", .literal(["prefix": "\"#\\(x)", "kind": "Self", "case": ["\u{200f}"]])), ("flags", .literal(["value": true, "Bool": false]))], leaf: String?.self)),
+      .field(GraphQLField("echoed", alias: "deprecated", .scalar("String"), leaf: String?.self)),
+      .__typename,
+      .field(GraphQLField("__typename", alias: "self", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("echo", alias: "Type", .scalar("String"), arguments: [("text", .literal("Type"))], leaf: String?.self)),
+      .field(GraphQLField("thing", .object(Thing.self))),
+      .fragment(EchoFields.self),
     ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))], leaf: String?.self)),
-            .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))], leaf: String?.self)),
-            .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))], leaf: String?.self)),
-            .field(GraphQLField("echo", alias: "variable", .scalar("String"), arguments: [("text", .variable("text")), ("kind", .variable("kind")), ("options", .variable("options")), ("json", .variable("json")), ("flags", .variable("flags"))], leaf: String?.self)),
-            .field(GraphQLField("echo", alias: "blockDefault", .scalar("String"), arguments: [("text", .variable("block"))], leaf: String?.self)),
-            .field(GraphQLField("echo", alias: "list", .scalar("String"), arguments: [("texts", .literal(["*/", "/*", "//", "\\", "\"\"\"", "#\"", "\"#", "\\u{41}", "\\u0000"])), ("kind", .literal("init"))], leaf: String?.self)),
-            .field(GraphQLField("echo", alias: "object", .scalar("String"), arguments: [("options", .literal(["prefix": "\"#\\(x)", "kind": "Self", "case": ["\u{200f}"]])), ("flags", .literal(["value": true, "Bool": false]))], leaf: String?.self)),
-            .field(GraphQLField("echoed", alias: "deprecated", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("__typename", alias: "self", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("echo", alias: "Type", .scalar("String"), arguments: [("text", .literal("Type"))], leaf: String?.self)),
-            .field(GraphQLField("thing", .object(Thing.self))),
-            .fragment(EchoFields.self),
-        ]
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Query",
-            quoted _0: String? = nil,
-            block _1: String? = nil,
-            raw _2: String? = nil,
-            variable _3: String? = nil,
-            blockDefault _4: String? = nil,
-            list _5: String? = nil,
-            object _6: String? = nil,
-            deprecated _7: String? = nil,
-            self_ _8: String,
-            Type_ _9: String? = nil,
-            thing _10: Thing? = nil,
-            fragmentEcho _11: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["quoted"] = _0.__outputJSON
-            data["block"] = _1.__outputJSON
-            data["raw"] = _2.__outputJSON
-            data["variable"] = _3.__outputJSON
-            data["blockDefault"] = _4.__outputJSON
-            data["list"] = _5.__outputJSON
-            data["object"] = _6.__outputJSON
-            data["deprecated"] = _7.__outputJSON
-            data["self"] = _8.__outputJSON
-            data["Type"] = _9.__outputJSON
-            data["thing"] = _10.__outputJSON
-            data["fragmentEcho"] = _11.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var quoted: String? { __field("quoted") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var block: String? { __field("block") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var raw: String? { __field("raw") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var variable: String? { __field("variable") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var blockDefault: String? { __field("blockDefault") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var list: String? { __field("list") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var object: String? { __field("object") }
-
-        /// Deprecated with Unicode tricks in the reason.
-        @available(*, deprecated, message: "Use \\(echo) \"\"\" */ \0 NUL, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}\u{200c}\u{200d}\u{feff} zero widths, \u{2028} line separator")
-        @_alwaysEmitIntoClient public var deprecated: String? { __field("deprecated") }
-
-        @_alwaysEmitIntoClient public var self_: String { __field("self") }
-
-        /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
-        ///  carriage return
-        ///  */ let injected = 1 /*
-        /// #endif
-        /// #if false
-        /// /// three slashes
-        @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
-
-        @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
-
-        @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-        public nonisolated struct Thing: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("Self", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("Any", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("_", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("case", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Thing",
-                Self_ _0: String? = nil,
-                Any_ _1: String? = nil,
-                __ _2: String? = nil,
-                `case` _3: String? = nil,
-                self_ _4: String? = nil,
-                Type_ _5: String? = nil,
-                init_ _6: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["Self"] = _0.__outputJSON
-                data["Any"] = _1.__outputJSON
-                data["_"] = _2.__outputJSON
-                data["case"] = _3.__outputJSON
-                data["self"] = _4.__outputJSON
-                data["Type"] = _5.__outputJSON
-                data["init"] = _6.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var Self_: String? { __field("Self") }
-
-            @_alwaysEmitIntoClient public var Any_: String? { __field("Any") }
-
-            @_alwaysEmitIntoClient public var __: String? { __field("_") }
-
-            @_alwaysEmitIntoClient public var `case`: String? { __field("case") }
-
-            @_alwaysEmitIntoClient public var self_: String? { __field("self") }
-
-            @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
-
-            @_alwaysEmitIntoClient public var init_: String? { __field("init") }
-        }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Query",
+      quoted _0: String? = nil,
+      block _1: String? = nil,
+      raw _2: String? = nil,
+      variable _3: String? = nil,
+      blockDefault _4: String? = nil,
+      list _5: String? = nil,
+      object _6: String? = nil,
+      deprecated _7: String? = nil,
+      self_ _8: String,
+      Type_ _9: String? = nil,
+      thing _10: Thing? = nil,
+      fragmentEcho _11: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["quoted"] = _0.__outputJSON
+      data["block"] = _1.__outputJSON
+      data["raw"] = _2.__outputJSON
+      data["variable"] = _3.__outputJSON
+      data["blockDefault"] = _4.__outputJSON
+      data["list"] = _5.__outputJSON
+      data["object"] = _6.__outputJSON
+      data["deprecated"] = _7.__outputJSON
+      data["self"] = _8.__outputJSON
+      data["Type"] = _9.__outputJSON
+      data["thing"] = _10.__outputJSON
+      data["fragmentEcho"] = _11.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var quoted: String? { __field("quoted") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var block: String? { __field("block") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var raw: String? { __field("raw") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var variable: String? { __field("variable") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var blockDefault: String? { __field("blockDefault") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var list: String? { __field("list") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var object: String? { __field("object") }
+
+    /// Deprecated with Unicode tricks in the reason.
+    @available(*, deprecated, message: "Use \\(echo) \"\"\" */ \0 NUL, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}\u{200c}\u{200d}\u{feff} zero widths, \u{2028} line separator")
+    @_alwaysEmitIntoClient public var deprecated: String? { __field("deprecated") }
+
+    @_alwaysEmitIntoClient public var self_: String { __field("self") }
+
+    /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
+    ///  carriage return
+    ///  */ let injected = 1 /*
+    /// #endif
+    /// #if false
+    /// /// three slashes
+    @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
+
+    @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
+
+    @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
+
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+    public nonisolated struct Thing: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("Self", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("Any", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("_", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("case", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Thing",
+        Self_ _0: String? = nil,
+        Any_ _1: String? = nil,
+        __ _2: String? = nil,
+        `case` _3: String? = nil,
+        self_ _4: String? = nil,
+        Type_ _5: String? = nil,
+        init_ _6: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["Self"] = _0.__outputJSON
+        data["Any"] = _1.__outputJSON
+        data["_"] = _2.__outputJSON
+        data["case"] = _3.__outputJSON
+        data["self"] = _4.__outputJSON
+        data["Type"] = _5.__outputJSON
+        data["init"] = _6.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var Self_: String? { __field("Self") }
+
+      @_alwaysEmitIntoClient public var Any_: String? { __field("Any") }
+
+      @_alwaysEmitIntoClient public var __: String? { __field("_") }
+
+      @_alwaysEmitIntoClient public var `case`: String? { __field("case") }
+
+      @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+
+      @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
+
+      @_alwaysEmitIntoClient public var init_: String? { __field("init") }
+    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == InjectionQuery.Data {
-    @_alwaysEmitIntoClient public var echoFields: EchoFields { __fragment() }
+  @_alwaysEmitIntoClient public var echoFields: EchoFields { __fragment() }
 }

@@ -4,43 +4,40 @@
 import APICoreGraphQL
 
 public nonisolated struct ThingFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ThingFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ThingFields on Thing { __typename hash data old }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ThingFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ThingFields on Thing { __typename hash data old }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Thing",
+    hash_ _0: String? = nil,
+    data _1: String? = nil,
+    old _2: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["hash"] = _0.__outputJSON
+    data["data"] = _1.__outputJSON
+    data["old"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Thing",
-        hash_ _0: String? = nil,
-        data _1: String? = nil,
-        old _2: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["hash"] = _0.__outputJSON
-        data["data"] = _1.__outputJSON
-        data["old"] = _2.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
 
-    @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
+  @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-    @_alwaysEmitIntoClient public var data: String? { __field("data") }
-
-    /// Deprecated with */ and \ in the reason.
-    @available(*, deprecated, message: "Use \"new\" */ \\ instead")
-    @_alwaysEmitIntoClient public var old: String? { __field("old") }
+  /// Deprecated with */ and \ in the reason.
+  @available(*, deprecated, message: "Use \"new\" */ \\ instead")
+  @_alwaysEmitIntoClient public var old: String? { __field("old") }
 }

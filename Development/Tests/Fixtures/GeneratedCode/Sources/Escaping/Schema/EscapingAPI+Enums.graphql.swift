@@ -4,26 +4,26 @@
 import APICoreGraphQL
 
 nonisolated extension EscapingAPI {
-    public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {
-        case `default` = "default"
-        case self_ = "self"
-        case Type_ = "Type"
-        case `init` = "init"
-        case `protocol` = "PROTOCOL"
-        case `where` = "where"
-        case newValue = "NEW_VALUE"
-        @available(*, deprecated, message: "gone")
-        case old = "old"
-        /// Block description: \n \t \u0041 \\ stay as written; """ is a triple quote.
-        /// */ /* /// #endif #if DEBUG "# #" \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞
-        case `case` = "case"
-        case Self_ = "Self"
-        case `Any` = "Any"
-        case `_` = "_"
-        /// Deprecated with tricks.
-        @available(*, deprecated, message: "\u{202e}\u{2066} */ \\ \"\"\" \0")
-        case dropped = "dropped"
+  public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {
+    case `default` = "default"
+    case self_ = "self"
+    case Type_ = "Type"
+    case `init` = "init"
+    case `protocol` = "PROTOCOL"
+    case `where` = "where"
+    case newValue = "NEW_VALUE"
+    @available(*, deprecated, message: "gone")
+    case old = "old"
+    /// Block description: \n \t \u0041 \\ stay as written; """ is a triple quote.
+    /// */ /* /// #endif #if DEBUG "# #" \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞
+    case `case` = "case"
+    case Self_ = "Self"
+    case `Any` = "Any"
+    case `_` = "_"
+    /// Deprecated with tricks.
+    @available(*, deprecated, message: "\u{202e}\u{2066} */ \\ \"\"\" \0")
+    case dropped = "dropped"
 
-        public static let allCases: [Kind] = [.`default`, .self_, .Type_, .`init`, .`protocol`, .`where`, .newValue, Self(rawValue: "old")!, .`case`, .Self_, .`Any`, .`_`, Self(rawValue: "dropped")!]
-    }
+    public static let allCases: [Kind] = [.`default`, .self_, .Type_, .`init`, .`protocol`, .`where`, .newValue, Self(rawValue: "old")!, .`case`, .Self_, .`Any`, .`_`, Self(rawValue: "dropped")!]
+  }
 }

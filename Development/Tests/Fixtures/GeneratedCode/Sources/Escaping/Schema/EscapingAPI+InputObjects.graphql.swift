@@ -4,85 +4,85 @@
 import APICoreGraphQL
 
 nonisolated extension EscapingAPI {
-    /// An input object named like a Swift type.
-    public nonisolated struct Bool_: GraphQLInputObject {
-        public var value: GraphQLNullable<Bool>
-        public var Bool: GraphQLNullable<Bool>
+  /// An input object named like a Swift type.
+  public nonisolated struct Bool_: GraphQLInputObject {
+    public var value: GraphQLNullable<Bool>
+    public var Bool: GraphQLNullable<Bool>
 
-        public init(
-            value: GraphQLNullable<Bool> = nil,
-            Bool: GraphQLNullable<Bool> = nil
-        ) {
-            self.value = value
-            self.Bool = Bool
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["value": value, "Bool": Bool])
-        }
+    public init(
+      value: GraphQLNullable<Bool> = nil,
+      Bool: GraphQLNullable<Bool> = nil
+    ) {
+      self.value = value
+      self.Bool = Bool
     }
 
-    /// Input with defaults that hold Swift syntax: */ /* // "# \(x) \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞
-    public nonisolated struct EchoOptions: GraphQLInputObject {
-        /// Field description \u{202e}\u{200b} \u{0} */
-        public var prefix: GraphQLNullable<String>
-        public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
-        public var `Self`: GraphQLNullable<Bool>
-        public var `_`: GraphQLNullable<Int>
-        public var `case`: GraphQLNullable<[String]>
+    public var fields: JSONObject {
+      .init(variables: ["value": value, "Bool": Bool])
+    }
+  }
 
-        public init(
-            prefix: GraphQLNullable<String> = nil,
-            kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
-            `Self`: GraphQLNullable<Bool> = nil,
-            `_`: GraphQLNullable<Int> = nil,
-            `case`: GraphQLNullable<[String]> = nil
-        ) {
-            self.prefix = prefix
-            self.kind = kind
-            self.`Self` = `Self`
-            self.`_` = `_`
-            self.`case` = `case`
-        }
+  /// Input with defaults that hold Swift syntax: */ /* // "# \(x) \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞
+  public nonisolated struct EchoOptions: GraphQLInputObject {
+    /// Field description \u{202e}\u{200b} \u{0} */
+    public var prefix: GraphQLNullable<String>
+    public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
+    public var `Self`: GraphQLNullable<Bool>
+    public var `_`: GraphQLNullable<Int>
+    public var `case`: GraphQLNullable<[String]>
 
-        public var fields: JSONObject {
-            .init(variables: ["prefix": prefix, "kind": kind, "Self": `Self`, "_": `_`, "case": `case`])
-        }
+    public init(
+      prefix: GraphQLNullable<String> = nil,
+      kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
+      `Self`: GraphQLNullable<Bool> = nil,
+      `_`: GraphQLNullable<Int> = nil,
+      `case`: GraphQLNullable<[String]> = nil
+    ) {
+      self.prefix = prefix
+      self.kind = kind
+      self.`Self` = `Self`
+      self.`_` = `_`
+      self.`case` = `case`
     }
 
-    public nonisolated struct Filter: GraphQLInputObject {
-        public var `default`: GraphQLNullable<String>
-        public var self_: GraphQLNullable<Int>
-        public var fields_: GraphQLNullable<String>
-        public var hashValue_: GraphQLNullable<Int>
-        public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
-        public var next: GraphQLNullable<EscapingAPI.Filter> {
-            get { _next[0] }
-            set { _next = [newValue] }
-        }
-        private var _next: [GraphQLNullable<EscapingAPI.Filter>]
-        public var list: GraphQLNullable<[EscapingAPI.Filter]>
-
-        public init(
-            `default`: GraphQLNullable<String> = nil,
-            self_: GraphQLNullable<Int> = nil,
-            fields_: GraphQLNullable<String> = nil,
-            hashValue_: GraphQLNullable<Int> = nil,
-            kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
-            next: GraphQLNullable<EscapingAPI.Filter> = nil,
-            list: GraphQLNullable<[EscapingAPI.Filter]> = nil
-        ) {
-            self.`default` = `default`
-            self.self_ = self_
-            self.fields_ = fields_
-            self.hashValue_ = hashValue_
-            self.kind = kind
-            self._next = [next]
-            self.list = list
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["default": `default`, "self": self_, "fields": fields_, "hashValue": hashValue_, "kind": kind, "next": next, "list": list])
-        }
+    public var fields: JSONObject {
+      .init(variables: ["prefix": prefix, "kind": kind, "Self": `Self`, "_": `_`, "case": `case`])
     }
+  }
+
+  public nonisolated struct Filter: GraphQLInputObject {
+    public var `default`: GraphQLNullable<String>
+    public var self_: GraphQLNullable<Int>
+    public var fields_: GraphQLNullable<String>
+    public var hashValue_: GraphQLNullable<Int>
+    public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
+    public var next: GraphQLNullable<EscapingAPI.Filter> {
+      get { _next[0] }
+      set { _next = [newValue] }
+    }
+    private var _next: [GraphQLNullable<EscapingAPI.Filter>]
+    public var list: GraphQLNullable<[EscapingAPI.Filter]>
+
+    public init(
+      `default`: GraphQLNullable<String> = nil,
+      self_: GraphQLNullable<Int> = nil,
+      fields_: GraphQLNullable<String> = nil,
+      hashValue_: GraphQLNullable<Int> = nil,
+      kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
+      next: GraphQLNullable<EscapingAPI.Filter> = nil,
+      list: GraphQLNullable<[EscapingAPI.Filter]> = nil
+    ) {
+      self.`default` = `default`
+      self.self_ = self_
+      self.fields_ = fields_
+      self.hashValue_ = hashValue_
+      self.kind = kind
+      self._next = [next]
+      self.list = list
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["default": `default`, "self": self_, "fields": fields_, "hashValue": hashValue_, "kind": kind, "next": next, "list": list])
+    }
+  }
 }

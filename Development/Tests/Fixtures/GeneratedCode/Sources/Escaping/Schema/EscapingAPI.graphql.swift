@@ -5,16 +5,16 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum EscapingAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// A custom scalar named like a runtime type.
-    public typealias JSONObject_ = String
+  /// A custom scalar named like a runtime type.
+  public typealias JSONObject_ = String
 
-    public nonisolated enum Objects {
-        public static let Protocol_ = GraphQLParentType.object("Protocol")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let Thing = GraphQLParentType.object("Thing")
-        public static let Type_ = GraphQLParentType.object("Type")
-    }
+  public nonisolated enum Objects {
+    public static let Protocol_ = GraphQLParentType.object("Protocol")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let Thing = GraphQLParentType.object("Thing")
+    public static let Type_ = GraphQLParentType.object("Type")
+  }
 }

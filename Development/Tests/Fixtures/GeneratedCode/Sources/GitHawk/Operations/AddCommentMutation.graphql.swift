@@ -4,186 +4,174 @@
 import APICoreGraphQL
 
 public nonisolated struct AddCommentMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "AddComment" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66" }
+  @_alwaysEmitIntoClient public static var operationName: String { "AddComment" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66" }
 
-    public var subject_id: String
-    public var body: String
+  public var subject_id: String
+  public var body: String
 
-    public init(subject_id: String, body: String) {
-        self.subject_id = subject_id
-        self.body = body
+  public init(subject_id: String, body: String) {
+    self.subject_id = subject_id
+    self.body = body
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["subject_id": subject_id, "body": body])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("addComment", .object(AddComment.self), arguments: [("input", .object(["body": .variable("body"), "subjectId": .variable("subject_id")]))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      addComment _0: AddComment? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["addComment"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["subject_id": subject_id, "body": body])
-    }
+    /// Adds a comment to an Issue or Pull Request.
+    @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public nonisolated struct AddComment: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("commentEdge", .nonNull(.object(CommentEdge.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "AddCommentPayload",
+        commentEdge _0: CommentEdge,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["commentEdge"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The edge from the subject's comment connection.
+      @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
+
+      public nonisolated struct CommentEdge: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("addComment", .object(AddComment.self), arguments: [("input", .object(["body": .variable("body"), "subjectId": .variable("subject_id")]))])),
+          .__typename,
+          .field(GraphQLField("node", .object(Node.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            addComment _0: AddComment? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "IssueCommentEdge",
+          node _0: Node? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["node"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The item at the end of the edge.
+        @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(NodeFields.self),
+            .fragment(ReactionFields.self),
+            .fragment(CommentFields.self),
+            .fragment(UpdatableFields.self),
+            .fragment(DeletableFields.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "IssueComment",
+            id _0: String,
+            viewerCanReact _1: Bool,
+            reactionGroups _2: [ReactionFields.ReactionGroups]? = nil,
+            author _3: CommentFields.Author? = nil,
+            editor _4: CommentFields.Editor? = nil,
+            lastEditedAt _5: GitHawkAPI.DateTime? = nil,
+            body _6: String,
+            createdAt _7: GitHawkAPI.DateTime,
+            viewerDidAuthor _8: Bool,
+            viewerCanUpdate _9: Bool,
+            viewerCanDelete _10: Bool,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["addComment"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["viewerCanReact"] = _1.__outputJSON
+            data["reactionGroups"] = _2.__outputJSON
+            data["author"] = _3.__outputJSON
+            data["editor"] = _4.__outputJSON
+            data["lastEditedAt"] = _5.__outputJSON
+            data["body"] = _6.__outputJSON
+            data["createdAt"] = _7.__outputJSON
+            data["viewerDidAuthor"] = _8.__outputJSON
+            data["viewerCanUpdate"] = _9.__outputJSON
+            data["viewerCanDelete"] = _10.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+          @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+          @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+          @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+          @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+          @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+          @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+          @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+          @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+          @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
-
-        /// Adds a comment to an Issue or Pull Request.
-        @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
-
-        public nonisolated struct AddComment: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("commentEdge", .nonNull(.object(CommentEdge.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "AddCommentPayload",
-                commentEdge _0: CommentEdge,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["commentEdge"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The edge from the subject's comment connection.
-            @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
-
-            public nonisolated struct CommentEdge: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("node", .object(Node.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "IssueCommentEdge",
-                    node _0: Node? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["node"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The item at the end of the edge.
-                @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(NodeFields.self),
-                        .fragment(ReactionFields.self),
-                        .fragment(CommentFields.self),
-                        .fragment(UpdatableFields.self),
-                        .fragment(DeletableFields.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "IssueComment",
-                        id _0: String,
-                        viewerCanReact _1: Bool,
-                        reactionGroups _2: [ReactionFields.ReactionGroups]? = nil,
-                        author _3: CommentFields.Author? = nil,
-                        editor _4: CommentFields.Editor? = nil,
-                        lastEditedAt _5: GitHawkAPI.DateTime? = nil,
-                        body _6: String,
-                        createdAt _7: GitHawkAPI.DateTime,
-                        viewerDidAuthor _8: Bool,
-                        viewerCanUpdate _9: Bool,
-                        viewerCanDelete _10: Bool,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["viewerCanReact"] = _1.__outputJSON
-                        data["reactionGroups"] = _2.__outputJSON
-                        data["author"] = _3.__outputJSON
-                        data["editor"] = _4.__outputJSON
-                        data["lastEditedAt"] = _5.__outputJSON
-                        data["body"] = _6.__outputJSON
-                        data["createdAt"] = _7.__outputJSON
-                        data["viewerDidAuthor"] = _8.__outputJSON
-                        data["viewerCanUpdate"] = _9.__outputJSON
-                        data["viewerCanDelete"] = _10.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                    @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
-
-                    @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
-
-                    @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
-
-                    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
-
-                    @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-                    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
-
-                    @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-        }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AddCommentMutation.Data.AddComment.CommentEdge.Node {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-    @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+  @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+  @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
 }

@@ -4,114 +4,105 @@
 import APICoreGraphQL
 
 public nonisolated struct AddReactionMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "AddReaction" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b" }
+  @_alwaysEmitIntoClient public static var operationName: String { "AddReaction" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b" }
 
-    public var subject_id: String
-    public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
+  public var subject_id: String
+  public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
 
-    public init(subject_id: String, content: GraphQLEnum<GitHawkAPI.ReactionContent>) {
-        self.subject_id = subject_id
-        self.content = content
+  public init(subject_id: String, content: GraphQLEnum<GitHawkAPI.ReactionContent>) {
+    self.subject_id = subject_id
+    self.content = content
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["subject_id": subject_id, "content": content])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("addReaction", .object(AddReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      addReaction _0: AddReaction? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["addReaction"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["subject_id": subject_id, "content": content])
-    }
+    /// Adds a reaction to a subject.
+    @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public nonisolated struct AddReaction: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "AddReactionPayload",
+        subject _0: Subject,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["subject"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The reactable subject.
+      @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+      public nonisolated struct Subject: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("addReaction", .object(AddReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
+          .__typename,
+          .fragment(ReactionFields.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            addReaction _0: AddReaction? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          viewerCanReact _0: Bool,
+          reactionGroups _1: [ReactionFields.ReactionGroups]? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["addReaction"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
+          data["__typename"] = .string(__typename)
+          data["viewerCanReact"] = _0.__outputJSON
+          data["reactionGroups"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Adds a reaction to a subject.
-        @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
+        @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
-        public nonisolated struct AddReaction: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-            ]
+        @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "AddReactionPayload",
-                subject _0: Subject,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["subject"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The reactable subject.
-            @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
-
-            public nonisolated struct Subject: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(ReactionFields.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    viewerCanReact _0: Bool,
-                    reactionGroups _1: [ReactionFields.ReactionGroups]? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
-                    data["__typename"] = .string(__typename)
-                    data["viewerCanReact"] = _0.__outputJSON
-                    data["reactionGroups"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == AddReactionMutation.Data.AddReaction.Subject {
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
 }

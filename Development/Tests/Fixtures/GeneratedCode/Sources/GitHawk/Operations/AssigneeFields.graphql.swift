@@ -4,97 +4,88 @@
 import APICoreGraphQL
 
 public nonisolated struct AssigneeFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "assigneeFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "assigneeFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("assignees", .nonNull(.object(Assignees.self)), arguments: [("first", .variable("page_size"))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    assignees _0: Assignees,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Assignable")
+    data["__typename"] = .string(__typename)
+    data["assignees"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A list of Users assigned to this object.
+  @_alwaysEmitIntoClient public var assignees: Assignees { __field("assignees") }
+
+  public nonisolated struct Assignees: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("assignees", .nonNull(.object(Assignees.self)), arguments: [("first", .variable("page_size"))])),
+      .__typename,
+      .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        assignees _0: Assignees,
-        __variables: JSONObject = [:]
+      __typename: String = "UserConnection",
+      nodes _0: [Nodes?]? = nil,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes.
+    @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        login _0: String,
+        avatarUrl _1: GitHawkAPI.URI,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Assignable")
         data["__typename"] = .string(__typename)
-        data["assignees"] = _0.__outputJSON
+        data["login"] = _0.__outputJSON
+        data["avatarUrl"] = _1.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The username used to login.
+      @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+      /// A URL pointing to the user's public avatar.
+      @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
     }
-
-    /// A list of Users assigned to this object.
-    @_alwaysEmitIntoClient public var assignees: Assignees { __field("assignees") }
-
-    public nonisolated struct Assignees: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "UserConnection",
-            nodes _0: [Nodes?]? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes.
-        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                login _0: String,
-                avatarUrl _1: GitHawkAPI.URI,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["login"] = _0.__outputJSON
-                data["avatarUrl"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The username used to login.
-            @_alwaysEmitIntoClient public var login: String { __field("login") }
-
-            /// A URL pointing to the user's public avatar.
-            @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
-        }
-    }
+  }
 }

@@ -4,251 +4,233 @@
 import APICoreGraphQL
 
 public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "BookmarkNodes" }
-    @_alwaysEmitIntoClient public static var document: String { "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { __typename title number issueState: state repository { __typename owner { __typename login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename owner { __typename login } name } } ... on Repository { __typename owner { __typename login } name } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "398932df8137a0c9fd039c946369d265ce289cc304bd2c93e39818c8332e261c" }
+  @_alwaysEmitIntoClient public static var operationName: String { "BookmarkNodes" }
+  @_alwaysEmitIntoClient public static var document: String { "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { __typename title number issueState: state repository { __typename owner { __typename login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename owner { __typename login } name } } ... on Repository { __typename owner { __typename login } name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "398932df8137a0c9fd039c946369d265ce289cc304bd2c93e39818c8332e261c" }
 
-    public var ids: [String]
+  public var ids: [String]
 
-    public init(ids: [String]) {
-        self.ids = ids
+  public init(ids: [String]) {
+    self.ids = ids
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["ids": ids])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("nodes", .nonNull(.list(.object(Nodes.self))), arguments: [("ids", .variable("ids"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      nodes _0: [Nodes?],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["ids": ids])
-    }
+    /// Lookup nodes by a list of IDs.
+    @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Nodes: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .inlineFragment(AsIssue.self),
+        .inlineFragment(AsPullRequest.self),
+        .inlineFragment(AsRepository.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Issue` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `PullRequest` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Repository` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
+        self.init(__object: typeCase.__object)
+      }
+      @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+      @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+      @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
+
+      public nonisolated struct AsIssue: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("nodes", .nonNull(.list(.object(Nodes.self))), arguments: [("ids", .variable("ids"))])),
+          .__typename,
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
+          .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            nodes _0: [Nodes?],
-            __variables: JSONObject = [:]
+          __typename: String = "Issue",
+          title _0: String,
+          number _1: Int,
+          issueState _2: GraphQLEnum<GitHawkAPI.IssueState>,
+          repository _3: Repository,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["title"] = _0.__outputJSON
+          data["number"] = _1.__outputJSON
+          data["issueState"] = _2.__outputJSON
+          data["repository"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup nodes by a list of IDs.
-        @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
+        /// Identifies the issue title.
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
+        /// Identifies the issue number.
+        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+        /// Identifies the state of the issue.
+        @_alwaysEmitIntoClient public var issueState: GraphQLEnum<GitHawkAPI.IssueState> { __field("issueState") }
+
+        /// The repository associated with this node.
+        @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
+
+        public nonisolated struct Repository: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Repository",
+            owner _0: Owner,
+            name _1: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["owner"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The User owner of the repository.
+          @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+          /// The name of the repository.
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+          public nonisolated struct Owner: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .inlineFragment(AsIssue.self),
-                .inlineFragment(AsPullRequest.self),
-                .inlineFragment(AsRepository.self),
+              .__typename,
+              .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String,
-                __variables: JSONObject = [:]
+              __typename: String,
+              login _0: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
-                data["__typename"] = .string(__typename)
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+              data["__typename"] = .string(__typename)
+              data["login"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// The object as its `Issue` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `PullRequest` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Repository` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
-                self.init(__object: typeCase.__object)
-            }
-            @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-            @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
-            @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
-
-            public nonisolated struct AsIssue: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
-                    .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Issue",
-                    title _0: String,
-                    number _1: Int,
-                    issueState _2: GraphQLEnum<GitHawkAPI.IssueState>,
-                    repository _3: Repository,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["title"] = _0.__outputJSON
-                    data["number"] = _1.__outputJSON
-                    data["issueState"] = _2.__outputJSON
-                    data["repository"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// Identifies the issue title.
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                /// Identifies the issue number.
-                @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                /// Identifies the state of the issue.
-                @_alwaysEmitIntoClient public var issueState: GraphQLEnum<GitHawkAPI.IssueState> { __field("issueState") }
-
-                /// The repository associated with this node.
-                @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
-
-                public nonisolated struct Repository: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Repository",
-                        owner _0: Owner,
-                        name _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["owner"] = _0.__outputJSON
-                        data["name"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The User owner of the repository.
-                    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-                    /// The name of the repository.
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                    public nonisolated struct Owner: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String,
-                            login _0: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
-                            data["__typename"] = .string(__typename)
-                            data["login"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The username used to login.
-                        @_alwaysEmitIntoClient public var login: String { __field("login") }
-                    }
-                }
-            }
-
-            public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
-                    .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PullRequest",
-                    title _0: String,
-                    number _1: Int,
-                    pullRequestState _2: GraphQLEnum<GitHawkAPI.PullRequestState>,
-                    repository _3: Repository,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["title"] = _0.__outputJSON
-                    data["number"] = _1.__outputJSON
-                    data["pullRequestState"] = _2.__outputJSON
-                    data["repository"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// Identifies the pull request title.
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                /// Identifies the pull request number.
-                @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                /// Identifies the state of the pull request.
-                @_alwaysEmitIntoClient public var pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState> { __field("pullRequestState") }
-
-                /// The repository associated with this node.
-                @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
-
-                public typealias Repository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
-            }
-
-            public typealias AsRepository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
+            /// The username used to login.
+            @_alwaysEmitIntoClient public var login: String { __field("login") }
+          }
         }
+      }
+
+      public nonisolated struct AsPullRequest: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
+          .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PullRequest",
+          title _0: String,
+          number _1: Int,
+          pullRequestState _2: GraphQLEnum<GitHawkAPI.PullRequestState>,
+          repository _3: Repository,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["title"] = _0.__outputJSON
+          data["number"] = _1.__outputJSON
+          data["pullRequestState"] = _2.__outputJSON
+          data["repository"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// Identifies the pull request title.
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        /// Identifies the pull request number.
+        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+        /// Identifies the state of the pull request.
+        @_alwaysEmitIntoClient public var pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState> { __field("pullRequestState") }
+
+        /// The repository associated with this node.
+        @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
+
+        public typealias Repository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
+      }
+
+      public typealias AsRepository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
     }
+  }
 }

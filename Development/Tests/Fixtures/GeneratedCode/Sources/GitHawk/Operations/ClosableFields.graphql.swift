@@ -4,33 +4,30 @@
 import APICoreGraphQL
 
 public nonisolated struct ClosableFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "closableFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment closableFields on Closable { __typename closed }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "closableFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment closableFields on Closable { __typename closed }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    closed _0: Bool,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Closable")
+    data["__typename"] = .string(__typename)
+    data["closed"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        closed _0: Bool,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Closable")
-        data["__typename"] = .string(__typename)
-        data["closed"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// `true` if the object is closed (definition of closed may depend on type)
-    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+  /// `true` if the object is closed (definition of closed may depend on type)
+  @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
 }

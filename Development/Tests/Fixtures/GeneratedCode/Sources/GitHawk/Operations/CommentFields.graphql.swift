@@ -4,129 +4,120 @@
 import APICoreGraphQL
 
 public nonisolated struct CommentFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "commentFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "commentFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("author", .object(Author.self))),
+    .field(GraphQLField("editor", .object(Editor.self))),
+    .field(GraphQLField("lastEditedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
+    .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+    .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    author _0: Author? = nil,
+    editor _1: Editor? = nil,
+    lastEditedAt _2: GitHawkAPI.DateTime? = nil,
+    body _3: String,
+    createdAt _4: GitHawkAPI.DateTime,
+    viewerDidAuthor _5: Bool,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Comment")
+    data["__typename"] = .string(__typename)
+    data["author"] = _0.__outputJSON
+    data["editor"] = _1.__outputJSON
+    data["lastEditedAt"] = _2.__outputJSON
+    data["body"] = _3.__outputJSON
+    data["createdAt"] = _4.__outputJSON
+    data["viewerDidAuthor"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The actor who authored the comment.
+  @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+  /// The actor who edited the comment.
+  @_alwaysEmitIntoClient public var editor: Editor? { __field("editor") }
+
+  /// The moment the editor made the last edit
+  @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+  /// The body as Markdown.
+  @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+  /// Identifies the date and time when the object was created.
+  @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+  /// Did the viewer author this comment.
+  @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+  public nonisolated struct Author: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("author", .object(Author.self))),
-        .field(GraphQLField("editor", .object(Editor.self))),
-        .field(GraphQLField("lastEditedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-        .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+      .__typename,
+      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        author _0: Author? = nil,
-        editor _1: Editor? = nil,
-        lastEditedAt _2: GitHawkAPI.DateTime? = nil,
-        body _3: String,
-        createdAt _4: GitHawkAPI.DateTime,
-        viewerDidAuthor _5: Bool,
-        __variables: JSONObject = [:]
+      __typename: String,
+      login _0: String,
+      avatarUrl _1: GitHawkAPI.URI,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Comment")
-        data["__typename"] = .string(__typename)
-        data["author"] = _0.__outputJSON
-        data["editor"] = _1.__outputJSON
-        data["lastEditedAt"] = _2.__outputJSON
-        data["body"] = _3.__outputJSON
-        data["createdAt"] = _4.__outputJSON
-        data["viewerDidAuthor"] = _5.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+      data["__typename"] = .string(__typename)
+      data["login"] = _0.__outputJSON
+      data["avatarUrl"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The actor who authored the comment.
-    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+    /// The username of the actor.
+    @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-    /// The actor who edited the comment.
-    @_alwaysEmitIntoClient public var editor: Editor? { __field("editor") }
+    /// A URL pointing to the actor's public avatar.
+    @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+  }
 
-    /// The moment the editor made the last edit
-    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+  public nonisolated struct Editor: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+    ]
 
-    /// The body as Markdown.
-    @_alwaysEmitIntoClient public var body: String { __field("body") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// Identifies the date and time when the object was created.
-    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-    /// Did the viewer author this comment.
-    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-    public nonisolated struct Author: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            login _0: String,
-            avatarUrl _1: GitHawkAPI.URI,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-            data["__typename"] = .string(__typename)
-            data["login"] = _0.__outputJSON
-            data["avatarUrl"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The username of the actor.
-        @_alwaysEmitIntoClient public var login: String { __field("login") }
-
-        /// A URL pointing to the actor's public avatar.
-        @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String,
+      login _0: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+      data["__typename"] = .string(__typename)
+      data["login"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct Editor: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            login _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-            data["__typename"] = .string(__typename)
-            data["login"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The username of the actor.
-        @_alwaysEmitIntoClient public var login: String { __field("login") }
-    }
+    /// The username of the actor.
+    @_alwaysEmitIntoClient public var login: String { __field("login") }
+  }
 }

@@ -4,166 +4,154 @@
 import APICoreGraphQL
 
 public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("status", .object(Status.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Commit",
+    id _0: String,
+    status _1: Status? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["status"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// Status information for this commit
+  @_alwaysEmitIntoClient public var status: Status? { __field("status") }
+
+  public nonisolated struct Status: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("status", .object(Status.self))),
+      .__typename,
+      .field(GraphQLField("contexts", .nonNull(.list(.nonNull(.object(Contexts.self)))))),
+      .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Commit",
-        id _0: String,
-        status _1: Status? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Status",
+      contexts _0: [Contexts],
+      state _1: GraphQLEnum<GitHawkAPI.StatusState>,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["contexts"] = _0.__outputJSON
+      data["state"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The individual status contexts for this commit.
+    @_alwaysEmitIntoClient public var contexts: [Contexts] { __field("contexts") }
+
+    /// The combined commit status.
+    @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
+
+    public nonisolated struct Contexts: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("context", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
+        .field(GraphQLField("creator", .object(Creator.self))),
+        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("targetUrl", .scalar("URI"), leaf: GitHawkAPI.URI?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "StatusContext",
+        id _0: String,
+        context _1: String,
+        state _2: GraphQLEnum<GitHawkAPI.StatusState>,
+        creator _3: Creator? = nil,
+        description _4: String? = nil,
+        targetUrl _5: GitHawkAPI.URI? = nil,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
         data["id"] = _0.__outputJSON
-        data["status"] = _1.__outputJSON
+        data["context"] = _1.__outputJSON
+        data["state"] = _2.__outputJSON
+        data["creator"] = _3.__outputJSON
+        data["description"] = _4.__outputJSON
+        data["targetUrl"] = _5.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+      }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// Status information for this commit
-    @_alwaysEmitIntoClient public var status: Status? { __field("status") }
+      /// The name of this status context.
+      @_alwaysEmitIntoClient public var context: String { __field("context") }
 
-    public nonisolated struct Status: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
+      /// The state of this status context.
+      @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
+
+      /// The actor who created this status context.
+      @_alwaysEmitIntoClient public var creator: Creator? { __field("creator") }
+
+      /// The description for this status context.
+      @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+      /// The URL for this status context.
+      @_alwaysEmitIntoClient public var targetUrl: GitHawkAPI.URI? { __field("targetUrl") }
+
+      public nonisolated struct Creator: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("contexts", .nonNull(.list(.nonNull(.object(Contexts.self)))))),
-            .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
+          .__typename,
+          .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "Status",
-            contexts _0: [Contexts],
-            state _1: GraphQLEnum<GitHawkAPI.StatusState>,
-            __variables: JSONObject = [:]
+          __typename: String,
+          login _0: String,
+          avatarUrl _1: GitHawkAPI.URI,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["contexts"] = _0.__outputJSON
-            data["state"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+          data["__typename"] = .string(__typename)
+          data["login"] = _0.__outputJSON
+          data["avatarUrl"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// The individual status contexts for this commit.
-        @_alwaysEmitIntoClient public var contexts: [Contexts] { __field("contexts") }
+        /// The username of the actor.
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-        /// The combined commit status.
-        @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
-
-        public nonisolated struct Contexts: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("context", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
-                .field(GraphQLField("creator", .object(Creator.self))),
-                .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("targetUrl", .scalar("URI"), leaf: GitHawkAPI.URI?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "StatusContext",
-                id _0: String,
-                context _1: String,
-                state _2: GraphQLEnum<GitHawkAPI.StatusState>,
-                creator _3: Creator? = nil,
-                description _4: String? = nil,
-                targetUrl _5: GitHawkAPI.URI? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["context"] = _1.__outputJSON
-                data["state"] = _2.__outputJSON
-                data["creator"] = _3.__outputJSON
-                data["description"] = _4.__outputJSON
-                data["targetUrl"] = _5.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            /// The name of this status context.
-            @_alwaysEmitIntoClient public var context: String { __field("context") }
-
-            /// The state of this status context.
-            @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
-
-            /// The actor who created this status context.
-            @_alwaysEmitIntoClient public var creator: Creator? { __field("creator") }
-
-            /// The description for this status context.
-            @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-            /// The URL for this status context.
-            @_alwaysEmitIntoClient public var targetUrl: GitHawkAPI.URI? { __field("targetUrl") }
-
-            public nonisolated struct Creator: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    login _0: String,
-                    avatarUrl _1: GitHawkAPI.URI,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                    data["__typename"] = .string(__typename)
-                    data["login"] = _0.__outputJSON
-                    data["avatarUrl"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The username of the actor.
-                @_alwaysEmitIntoClient public var login: String { __field("login") }
-
-                /// A URL pointing to the actor's public avatar.
-                @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
-            }
-        }
+        /// A URL pointing to the actor's public avatar.
+        @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+      }
     }
+  }
 }

@@ -4,204 +4,186 @@
 import APICoreGraphQL
 
 public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "fetchRepositoryBranches" }
-    @_alwaysEmitIntoClient public static var document: String { "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename name } } pageInfo { __typename hasNextPage endCursor } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "db79d6988859bbcd10d922121f482de549be99696346ada2cf2cac26419ade87" }
+  @_alwaysEmitIntoClient public static var operationName: String { "fetchRepositoryBranches" }
+  @_alwaysEmitIntoClient public static var document: String { "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename name } } pageInfo { __typename hasNextPage endCursor } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "db79d6988859bbcd10d922121f482de549be99696346ada2cf2cac26419ade87" }
 
-    public var owner: String
-    public var name: String
-    public var after: GraphQLNullable<String>
+  public var owner: String
+  public var name: String
+  public var after: GraphQLNullable<String>
 
-    public init(owner: String, name: String, after: GraphQLNullable<String> = nil) {
-        self.owner = owner
-        self.name = name
-        self.after = after
+  public init(owner: String, name: String, after: GraphQLNullable<String> = nil) {
+    self.owner = owner
+    self.name = name
+    self.after = after
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "name": name, "after": after])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "name": name, "after": after])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("refs", .object(Refs.self), arguments: [("first", .literal(50)), ("after", .variable("after")), ("refPrefix", .literal("refs/heads/"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        refs _0: Refs? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["refs"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Fetch a list of refs from the repository
+      @_alwaysEmitIntoClient public var refs: Refs? { __field("refs") }
+
+      public nonisolated struct Refs: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+          .__typename,
+          .field(GraphQLField("edges", .list(.object(Edges.self)))),
+          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "RefConnection",
+          edges _0: [Edges?]? = nil,
+          pageInfo _1: PageInfo,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["edges"] = _0.__outputJSON
+          data["pageInfo"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// A list of edges.
+        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+        /// Information to aid in pagination.
+        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+        public nonisolated struct Edges: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("node", .object(Node.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "RefEdge",
+            node _0: Node? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["node"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The item at the end of the edge.
+          @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+          public nonisolated struct Node: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("refs", .object(Refs.self), arguments: [("first", .literal(50)), ("after", .variable("after")), ("refPrefix", .literal("refs/heads/"))])),
+              .__typename,
+              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                refs _0: Refs? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "Ref",
+              name _0: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["refs"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["name"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// Fetch a list of refs from the repository
-            @_alwaysEmitIntoClient public var refs: Refs? { __field("refs") }
-
-            public nonisolated struct Refs: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("edges", .list(.object(Edges.self)))),
-                    .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "RefConnection",
-                    edges _0: [Edges?]? = nil,
-                    pageInfo _1: PageInfo,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["edges"] = _0.__outputJSON
-                    data["pageInfo"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A list of edges.
-                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
-
-                /// Information to aid in pagination.
-                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-                public nonisolated struct Edges: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("node", .object(Node.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "RefEdge",
-                        node _0: Node? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["node"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The item at the end of the edge.
-                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                    public nonisolated struct Node: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Ref",
-                            name _0: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["name"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The ref name.
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    }
-                }
-
-                public nonisolated struct PageInfo: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PageInfo",
-                        hasNextPage _0: Bool,
-                        endCursor _1: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["hasNextPage"] = _0.__outputJSON
-                        data["endCursor"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// When paginating forwards, are there more items?
-                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                    /// When paginating forwards, the cursor to continue.
-                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-                }
-            }
+            /// The ref name.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+          }
         }
+
+        public nonisolated struct PageInfo: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PageInfo",
+            hasNextPage _0: Bool,
+            endCursor _1: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["hasNextPage"] = _0.__outputJSON
+            data["endCursor"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// When paginating forwards, are there more items?
+          @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+          /// When paginating forwards, the cursor to continue.
+          @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+        }
+      }
     }
+  }
 }

@@ -4,38 +4,35 @@
 import APICoreGraphQL
 
 public nonisolated struct HeadPaging: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "headPaging" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "headPaging" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "PageInfo",
+    hasPreviousPage _0: Bool,
+    startCursor _1: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["hasPreviousPage"] = _0.__outputJSON
+    data["startCursor"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "PageInfo",
-        hasPreviousPage _0: Bool,
-        startCursor _1: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["hasPreviousPage"] = _0.__outputJSON
-        data["startCursor"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// When paginating backwards, are there more items?
+  @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
-    /// When paginating backwards, are there more items?
-    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-    /// When paginating backwards, the cursor to continue.
-    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+  /// When paginating backwards, the cursor to continue.
+  @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 }

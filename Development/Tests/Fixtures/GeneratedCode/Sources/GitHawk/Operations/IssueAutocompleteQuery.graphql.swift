@@ -4,182 +4,167 @@
 import APICoreGraphQL
 
 public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "IssueAutocomplete" }
-    @_alwaysEmitIntoClient public static var document: String { "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fc55baceb424bcc70c2ce587db8ddaa0e7984f3e1d0a06e1d7c87ab39064935e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "IssueAutocomplete" }
+  @_alwaysEmitIntoClient public static var document: String { "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fc55baceb424bcc70c2ce587db8ddaa0e7984f3e1d0a06e1d7c87ab39064935e" }
 
-    public var query: String
-    public var page_size: Int
+  public var query: String
+  public var page_size: Int
 
-    public init(query: String, page_size: Int) {
-        self.query = query
-        self.page_size = page_size
+  public init(query: String, page_size: Int) {
+    self.query = query
+    self.page_size = page_size
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["query": query, "page_size": page_size])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("type", .literal("ISSUE")), ("query", .variable("query")), ("first", .variable("page_size"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      search _0: Search,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["search"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["query": query, "page_size": page_size])
-    }
+    /// Perform a search across resources.
+    @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Search: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        nodes _0: [Nodes?]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of nodes.
+      @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("type", .literal("ISSUE")), ("query", .variable("query")), ("first", .variable("page_size"))])),
+          .__typename,
+          .inlineFragment(AsIssue.self),
+          .inlineFragment(AsPullRequest.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            search _0: Search,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Issue` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+          self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `PullRequest` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+        @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+
+        public nonisolated struct AsIssue: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Issue",
+            number _0: Int,
+            title _1: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["search"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["number"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the issue number.
+          @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+          /// Identifies the issue title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
 
-        /// Perform a search across resources.
-        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+        public nonisolated struct AsPullRequest: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
 
-        public nonisolated struct Search: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public let __object: GraphQLCheckedObject
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PullRequest",
+            number _0: Int,
+            title _1: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["number"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+          /// Identifies the pull request number.
+          @_alwaysEmitIntoClient public var number: Int { __field("number") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                nodes _0: [Nodes?]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of nodes.
-            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsIssue.self),
-                    .inlineFragment(AsPullRequest.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Issue` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                /// The object as its `PullRequest` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-                @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
-
-                public nonisolated struct AsIssue: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Issue",
-                        number _0: Int,
-                        title _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["number"] = _0.__outputJSON
-                        data["title"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the issue number.
-                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                    /// Identifies the issue title.
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-                }
-
-                public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PullRequest",
-                        number _0: Int,
-                        title _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["number"] = _0.__outputJSON
-                        data["title"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the pull request number.
-                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                    /// Identifies the pull request title.
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-                }
-            }
+          /// Identifies the pull request title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
+      }
     }
+  }
 }

@@ -4,2175 +4,2439 @@
 import APICoreGraphQL
 
 public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "IssueOrPullRequest" }
-    @_alwaysEmitIntoClient public static var document: String { "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b" }
+  @_alwaysEmitIntoClient public static var operationName: String { "IssueOrPullRequest" }
+  @_alwaysEmitIntoClient public static var document: String { "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b" }
 
-    public var owner: String
-    public var repo: String
-    public var number: Int
-    public var page_size: Int
-    public var before: GraphQLNullable<String>
+  public var owner: String
+  public var repo: String
+  public var number: Int
+  public var page_size: Int
+  public var before: GraphQLNullable<String>
 
-    public init(owner: String, repo: String, number: Int, page_size: Int, before: GraphQLNullable<String> = nil) {
-        self.owner = owner
-        self.repo = repo
-        self.number = number
-        self.page_size = page_size
-        self.before = before
+  public init(owner: String, repo: String, number: Int, page_size: Int, before: GraphQLNullable<String> = nil) {
+    self.owner = owner
+    self.repo = repo
+    self.number = number
+    self.page_size = page_size
+    self.before = before
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("viewerCanAdminister", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("mergeCommitAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("rebaseMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("squashMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("mentionableUsers", .nonNull(.object(MentionableUsers.self)), arguments: [("first", .literal(50))])),
+        .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
+        .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .variable("number"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        name _0: String,
+        hasIssuesEnabled _1: Bool,
+        viewerCanAdminister _2: Bool,
+        mergeCommitAllowed _3: Bool,
+        rebaseMergeAllowed _4: Bool,
+        squashMergeAllowed _5: Bool,
+        mentionableUsers _6: MentionableUsers,
+        defaultBranchRef _7: DefaultBranchRef? = nil,
+        issueOrPullRequest _8: IssueOrPullRequest? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["hasIssuesEnabled"] = _1.__outputJSON
+        data["viewerCanAdminister"] = _2.__outputJSON
+        data["mergeCommitAllowed"] = _3.__outputJSON
+        data["rebaseMergeAllowed"] = _4.__outputJSON
+        data["squashMergeAllowed"] = _5.__outputJSON
+        data["mentionableUsers"] = _6.__outputJSON
+        data["defaultBranchRef"] = _7.__outputJSON
+        data["issueOrPullRequest"] = _8.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the repository.
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      /// Indicates if the repository has issues feature enabled.
+      @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+
+      /// Indicates whether the viewer has admin permissions on this repository.
+      @_alwaysEmitIntoClient public var viewerCanAdminister: Bool { __field("viewerCanAdminister") }
+
+      /// Whether or not PRs are merged with a merge commit on this repository.
+      @_alwaysEmitIntoClient public var mergeCommitAllowed: Bool { __field("mergeCommitAllowed") }
+
+      /// Whether or not rebase-merging is enabled on this repository.
+      @_alwaysEmitIntoClient public var rebaseMergeAllowed: Bool { __field("rebaseMergeAllowed") }
+
+      /// Whether or not squash-merging is enabled on this repository.
+      @_alwaysEmitIntoClient public var squashMergeAllowed: Bool { __field("squashMergeAllowed") }
+
+      /// A list of Users that can be mentioned in the context of the repository.
+      @_alwaysEmitIntoClient public var mentionableUsers: MentionableUsers { __field("mentionableUsers") }
+
+      /// The Ref associated with the repository's default branch.
+      @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
+
+      /// Returns a single issue-like object from the current repository by number.
+      @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
+
+      public nonisolated struct MentionableUsers: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
+          .__typename,
+          .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "UserConnection",
+          nodes _0: [Nodes?]? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["nodes"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// A list of nodes.
+        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+        public nonisolated struct Nodes: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "User",
+            avatarUrl _0: GitHawkAPI.URI,
+            login _1: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["avatarUrl"] = _0.__outputJSON
+            data["login"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A URL pointing to the user's public avatar.
+          @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+
+          /// The username used to login.
+          @_alwaysEmitIntoClient public var login: String { __field("login") }
+        }
+      }
+
+      public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Ref",
+          name _0: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The ref name.
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
+
+      public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .inlineFragment(AsIssue.self),
+          .inlineFragment(AsPullRequest.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueOrPullRequest")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Issue` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+          self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `PullRequest` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+        @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+
+        public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
+            .field(GraphQLField("milestone", .object(Milestone.self))),
+            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .fragment(ReactionFields.self),
+            .fragment(CommentFields.self),
+            .fragment(LockableFields.self),
+            .fragment(ClosableFields.self),
+            .fragment(LabelableFields.self),
+            .fragment(UpdatableFields.self),
+            .fragment(NodeFields.self),
+            .fragment(AssigneeFields.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Issue",
+            timeline _0: Timeline,
+            milestone _1: Milestone? = nil,
+            number _2: Int,
+            title _3: String,
+            viewerCanReact _4: Bool,
+            reactionGroups _5: [ReactionFields.ReactionGroups]? = nil,
+            author _6: CommentFields.Author? = nil,
+            editor _7: CommentFields.Editor? = nil,
+            lastEditedAt _8: GitHawkAPI.DateTime? = nil,
+            body _9: String,
+            createdAt _10: GitHawkAPI.DateTime,
+            viewerDidAuthor _11: Bool,
+            locked _12: Bool,
+            closed _13: Bool,
+            labels _14: LabelableFields.Labels? = nil,
+            viewerCanUpdate _15: Bool,
+            id _16: String,
+            assignees _17: AssigneeFields.Assignees,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["timeline"] = _0.__outputJSON
+            data["milestone"] = _1.__outputJSON
+            data["number"] = _2.__outputJSON
+            data["title"] = _3.__outputJSON
+            data["viewerCanReact"] = _4.__outputJSON
+            data["reactionGroups"] = _5.__outputJSON
+            data["author"] = _6.__outputJSON
+            data["editor"] = _7.__outputJSON
+            data["lastEditedAt"] = _8.__outputJSON
+            data["body"] = _9.__outputJSON
+            data["createdAt"] = _10.__outputJSON
+            data["viewerDidAuthor"] = _11.__outputJSON
+            data["locked"] = _12.__outputJSON
+            data["closed"] = _13.__outputJSON
+            data["labels"] = _14.__outputJSON
+            data["viewerCanUpdate"] = _15.__outputJSON
+            data["id"] = _16.__outputJSON
+            data["assignees"] = _17.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A list of events, comments, commits, etc. associated with the issue.
+          @_alwaysEmitIntoClient public var timeline: Timeline { __field("timeline") }
+
+          /// Identifies the milestone associated with the issue.
+          @_alwaysEmitIntoClient public var milestone: Milestone? { __field("milestone") }
+
+          /// Identifies the issue number.
+          @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+          /// Identifies the issue title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+          @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+          @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+          @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+          @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+          @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+          @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+          @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+          @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+          @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+          @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+          @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+          public nonisolated struct Timeline: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("viewerCanAdminister", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("mergeCommitAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("rebaseMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("squashMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("mentionableUsers", .nonNull(.object(MentionableUsers.self)), arguments: [("first", .literal(50))])),
-                .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-                .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .variable("number"))])),
+              .__typename,
+              .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                name _0: String,
-                hasIssuesEnabled _1: Bool,
-                viewerCanAdminister _2: Bool,
-                mergeCommitAllowed _3: Bool,
-                rebaseMergeAllowed _4: Bool,
-                squashMergeAllowed _5: Bool,
-                mentionableUsers _6: MentionableUsers,
-                defaultBranchRef _7: DefaultBranchRef? = nil,
-                issueOrPullRequest _8: IssueOrPullRequest? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "IssueTimelineConnection",
+              pageInfo _0: PageInfo,
+              nodes _1: [Nodes?]? = nil,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["hasIssuesEnabled"] = _1.__outputJSON
-                data["viewerCanAdminister"] = _2.__outputJSON
-                data["mergeCommitAllowed"] = _3.__outputJSON
-                data["rebaseMergeAllowed"] = _4.__outputJSON
-                data["squashMergeAllowed"] = _5.__outputJSON
-                data["mentionableUsers"] = _6.__outputJSON
-                data["defaultBranchRef"] = _7.__outputJSON
-                data["issueOrPullRequest"] = _8.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["pageInfo"] = _0.__outputJSON
+              data["nodes"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// The name of the repository.
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            /// Indicates if the repository has issues feature enabled.
-            @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            /// Indicates whether the viewer has admin permissions on this repository.
-            @_alwaysEmitIntoClient public var viewerCanAdminister: Bool { __field("viewerCanAdminister") }
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .fragment(HeadPaging.self),
+              ]
 
-            /// Whether or not PRs are merged with a merge commit on this repository.
-            @_alwaysEmitIntoClient public var mergeCommitAllowed: Bool { __field("mergeCommitAllowed") }
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            /// Whether or not rebase-merging is enabled on this repository.
-            @_alwaysEmitIntoClient public var rebaseMergeAllowed: Bool { __field("rebaseMergeAllowed") }
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "PageInfo",
+                hasPreviousPage _0: Bool,
+                startCursor _1: String? = nil,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["hasPreviousPage"] = _0.__outputJSON
+                data["startCursor"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
 
-            /// Whether or not squash-merging is enabled on this repository.
-            @_alwaysEmitIntoClient public var squashMergeAllowed: Bool { __field("squashMergeAllowed") }
+              @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
-            /// A list of Users that can be mentioned in the context of the repository.
-            @_alwaysEmitIntoClient public var mentionableUsers: MentionableUsers { __field("mentionableUsers") }
+              @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 
-            /// The Ref associated with the repository's default branch.
-            @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
+              public typealias Fragments = GraphQLFragmentSpreads<Self>
+              @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+            }
 
-            /// Returns a single issue-like object from the current repository by number.
-            @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
+            public nonisolated struct Nodes: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .inlineFragment(AsCommit.self),
+                .inlineFragment(AsIssueComment.self),
+                .inlineFragment(AsLabeledEvent.self),
+                .inlineFragment(AsUnlabeledEvent.self),
+                .inlineFragment(AsClosedEvent.self),
+                .inlineFragment(AsReopenedEvent.self),
+                .inlineFragment(AsRenamedTitleEvent.self),
+                .inlineFragment(AsLockedEvent.self),
+                .inlineFragment(AsUnlockedEvent.self),
+                .inlineFragment(AsCrossReferencedEvent.self),
+                .inlineFragment(AsReferencedEvent.self),
+                .inlineFragment(AsAssignedEvent.self),
+                .inlineFragment(AsUnassignedEvent.self),
+                .inlineFragment(AsMilestonedEvent.self),
+                .inlineFragment(AsDemilestonedEvent.self),
+              ]
 
-            public nonisolated struct MentionableUsers: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueTimelineItem")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The object as its `Commit` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `IssueComment` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `LabeledEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `UnlabeledEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ClosedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ReopenedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `RenamedTitleEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `LockedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `UnlockedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `CrossReferencedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ReferencedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `AssignedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `UnassignedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `MilestonedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `DemilestonedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+              @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
+              @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
+              @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asUnlabeledEvent: AsUnlabeledEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asClosedEvent: AsClosedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asReopenedEvent: AsReopenedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asRenamedTitleEvent: AsRenamedTitleEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asLockedEvent: AsLockedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asUnlockedEvent: AsUnlockedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asCrossReferencedEvent: AsCrossReferencedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asReferencedEvent: AsReferencedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asAssignedEvent: AsAssignedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asUnassignedEvent: AsUnassignedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
+
+              public nonisolated struct AsCommit: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+                  .__typename,
+                  .field(GraphQLField("author", .object(Author.self))),
+                  .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
+                  .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")), leaf: String.self)),
+                  .fragment(NodeFields.self),
                 ]
 
                 public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                 @_alwaysEmitIntoClient public init(
-                    __typename: String = "UserConnection",
-                    nodes _0: [Nodes?]? = nil,
-                    __variables: JSONObject = [:]
+                  __typename: String = "Commit",
+                  author _0: Author? = nil,
+                  oid _1: GitHawkAPI.GitObjectID,
+                  messageHeadline _2: String,
+                  id _3: String,
+                  __variables: JSONObject = [:]
                 ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["nodes"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["author"] = _0.__outputJSON
+                  data["oid"] = _1.__outputJSON
+                  data["messageHeadline"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
-                /// A list of nodes.
-                @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+                /// Authorship details of the commit.
+                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
-                public nonisolated struct Nodes: GraphQLSelectionSet {
+                /// The Git object ID
+                @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
+
+                /// The Git commit message headline
+                @_alwaysEmitIntoClient public var messageHeadline: String { __field("messageHeadline") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public nonisolated struct Author: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("user", .object(User.self))),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "GitActor",
+                    user _0: User? = nil,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["user"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The GitHub user corresponding to the email field. Null if no such user exists.
+                  @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                  public nonisolated struct User: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                      .__typename,
+                      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                      .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                     ]
 
                     public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                     @_alwaysEmitIntoClient public init(
-                        __typename: String = "User",
-                        avatarUrl _0: GitHawkAPI.URI,
-                        login _1: String,
-                        __variables: JSONObject = [:]
+                      __typename: String = "User",
+                      login _0: String,
+                      avatarUrl _1: GitHawkAPI.URI,
+                      __variables: JSONObject = [:]
                     ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["avatarUrl"] = _0.__outputJSON
-                        data["login"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["login"] = _0.__outputJSON
+                      data["avatarUrl"] = _1.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
-
-                    /// A URL pointing to the user's public avatar.
-                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
 
                     /// The username used to login.
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
-                }
-            }
 
-            public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+                    /// A URL pointing to the user's public avatar.
+                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+                  }
+                }
+              }
+
+              public nonisolated struct AsIssueComment: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                  .__typename,
+                  .fragment(NodeFields.self),
+                  .fragment(ReactionFields.self),
+                  .fragment(CommentFields.self),
+                  .fragment(UpdatableFields.self),
+                  .fragment(DeletableFields.self),
                 ]
 
                 public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                 @_alwaysEmitIntoClient public init(
-                    __typename: String = "Ref",
-                    name _0: String,
-                    __variables: JSONObject = [:]
+                  __typename: String = "IssueComment",
+                  id _0: String,
+                  viewerCanReact _1: Bool,
+                  reactionGroups _2: [ReactionFields.ReactionGroups]? = nil,
+                  author _3: CommentFields.Author? = nil,
+                  editor _4: CommentFields.Editor? = nil,
+                  lastEditedAt _5: GitHawkAPI.DateTime? = nil,
+                  body _6: String,
+                  createdAt _7: GitHawkAPI.DateTime,
+                  viewerDidAuthor _8: Bool,
+                  viewerCanUpdate _9: Bool,
+                  viewerCanDelete _10: Bool,
+                  __variables: JSONObject = [:]
                 ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["id"] = _0.__outputJSON
+                  data["viewerCanReact"] = _1.__outputJSON
+                  data["reactionGroups"] = _2.__outputJSON
+                  data["author"] = _3.__outputJSON
+                  data["editor"] = _4.__outputJSON
+                  data["lastEditedAt"] = _5.__outputJSON
+                  data["body"] = _6.__outputJSON
+                  data["createdAt"] = _7.__outputJSON
+                  data["viewerDidAuthor"] = _8.__outputJSON
+                  data["viewerCanUpdate"] = _9.__outputJSON
+                  data["viewerCanDelete"] = _10.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+                @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+                @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+              }
+
+              public nonisolated struct AsLabeledEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("label", .nonNull(.object(Label.self)))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "LabeledEvent",
+                  actor _0: Actor_? = nil,
+                  label _1: Label,
+                  createdAt _2: GitHawkAPI.DateTime,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["label"] = _1.__outputJSON
+                  data["createdAt"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the label associated with the 'labeled' event.
+                @_alwaysEmitIntoClient public var label: Label { __field("label") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public nonisolated struct Actor_: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    login _0: String,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                    data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The username of the actor.
+                  @_alwaysEmitIntoClient public var login: String { __field("login") }
+                }
+
+                public nonisolated struct Label: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "Label",
+                    color _0: String,
+                    name _1: String,
+                    __variables: JSONObject = [:]
+                  ) {
                     var data = JSONObject()
                     data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
+                    data["color"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
                     self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// Identifies the label color.
+                  @_alwaysEmitIntoClient public var color: String { __field("color") }
+
+                  /// Identifies the label name.
+                  @_alwaysEmitIntoClient public var name: String { __field("name") }
                 }
+              }
 
-                /// The ref name.
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
-
-            public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
+              public nonisolated struct AsUnlabeledEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsIssue.self),
-                    .inlineFragment(AsPullRequest.self),
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("label", .nonNull(.object(Label.self)))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .fragment(NodeFields.self),
                 ]
 
                 public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                 @_alwaysEmitIntoClient public init(
+                  __typename: String = "UnlabeledEvent",
+                  actor _0: Actor_? = nil,
+                  label _1: Label,
+                  createdAt _2: GitHawkAPI.DateTime,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["label"] = _1.__outputJSON
+                  data["createdAt"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the label associated with the 'unlabeled' event.
+                @_alwaysEmitIntoClient public var label: Label { __field("label") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
+              }
+
+              public nonisolated struct AsClosedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("closer", .object(Closer.self))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "ClosedEvent",
+                  actor _0: Actor_? = nil,
+                  createdAt _1: GitHawkAPI.DateTime,
+                  closer _2: Closer? = nil,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["createdAt"] = _1.__outputJSON
+                  data["closer"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Object which triggered the creation of this event.
+                @_alwaysEmitIntoClient public var closer: Closer? { __field("closer") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public nonisolated struct Closer: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .inlineFragment(AsCommit.self),
+                    .inlineFragment(AsPullRequest.self),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
                     __typename: String,
                     __variables: JSONObject = [:]
-                ) {
+                  ) {
                     var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueOrPullRequest")
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Closer")
                     data["__typename"] = .string(__typename)
                     self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
+                  }
 
-                /// The object as its `Issue` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                  /// The object as its `Commit` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
                     self.init(__object: typeCase.__object)
-                }
+                  }
 
-                /// The object as its `PullRequest` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                  /// The object as its `PullRequest` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
                     self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-                @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+                  }
+                  @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
+                  @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+                  public nonisolated struct AsCommit: GraphQLSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
-                        .field(GraphQLField("milestone", .object(Milestone.self))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                        .fragment(ReactionFields.self),
-                        .fragment(CommentFields.self),
-                        .fragment(LockableFields.self),
-                        .fragment(ClosableFields.self),
-                        .fragment(LabelableFields.self),
-                        .fragment(UpdatableFields.self),
-                        .fragment(NodeFields.self),
-                        .fragment(AssigneeFields.self),
+                      .__typename,
+                      .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
                     ]
 
                     public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                     @_alwaysEmitIntoClient public init(
-                        __typename: String = "Issue",
-                        timeline _0: Timeline,
-                        milestone _1: Milestone? = nil,
-                        number _2: Int,
-                        title _3: String,
-                        viewerCanReact _4: Bool,
-                        reactionGroups _5: [ReactionFields.ReactionGroups]? = nil,
-                        author _6: CommentFields.Author? = nil,
-                        editor _7: CommentFields.Editor? = nil,
-                        lastEditedAt _8: GitHawkAPI.DateTime? = nil,
-                        body _9: String,
-                        createdAt _10: GitHawkAPI.DateTime,
-                        viewerDidAuthor _11: Bool,
-                        locked _12: Bool,
-                        closed _13: Bool,
-                        labels _14: LabelableFields.Labels? = nil,
-                        viewerCanUpdate _15: Bool,
-                        id _16: String,
-                        assignees _17: AssigneeFields.Assignees,
-                        __variables: JSONObject = [:]
+                      __typename: String = "Commit",
+                      oid _0: GitHawkAPI.GitObjectID,
+                      __variables: JSONObject = [:]
                     ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["timeline"] = _0.__outputJSON
-                        data["milestone"] = _1.__outputJSON
-                        data["number"] = _2.__outputJSON
-                        data["title"] = _3.__outputJSON
-                        data["viewerCanReact"] = _4.__outputJSON
-                        data["reactionGroups"] = _5.__outputJSON
-                        data["author"] = _6.__outputJSON
-                        data["editor"] = _7.__outputJSON
-                        data["lastEditedAt"] = _8.__outputJSON
-                        data["body"] = _9.__outputJSON
-                        data["createdAt"] = _10.__outputJSON
-                        data["viewerDidAuthor"] = _11.__outputJSON
-                        data["locked"] = _12.__outputJSON
-                        data["closed"] = _13.__outputJSON
-                        data["labels"] = _14.__outputJSON
-                        data["viewerCanUpdate"] = _15.__outputJSON
-                        data["id"] = _16.__outputJSON
-                        data["assignees"] = _17.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["oid"] = _0.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
-                    /// A list of events, comments, commits, etc. associated with the issue.
-                    @_alwaysEmitIntoClient public var timeline: Timeline { __field("timeline") }
+                    /// The Git object ID
+                    @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
+                  }
 
-                    /// Identifies the milestone associated with the issue.
-                    @_alwaysEmitIntoClient public var milestone: Milestone? { __field("milestone") }
+                  public nonisolated struct AsPullRequest: GraphQLSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
+                      .__typename,
+                      .field(GraphQLField("mergeCommit", .object(MergeCommit.self))),
+                    ]
 
-                    /// Identifies the issue number.
-                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+                    public let __object: GraphQLCheckedObject
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                    @_alwaysEmitIntoClient public init(
+                      __typename: String = "PullRequest",
+                      mergeCommit _0: MergeCommit? = nil,
+                      __variables: JSONObject = [:]
+                    ) {
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["mergeCommit"] = _0.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// The commit that was created when this pull request was merged.
+                    @_alwaysEmitIntoClient public var mergeCommit: MergeCommit? { __field("mergeCommit") }
+
+                    public typealias MergeCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
+                  }
+                }
+              }
+
+              public nonisolated struct AsReopenedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "ReopenedEvent",
+                  actor _0: Actor_? = nil,
+                  createdAt _1: GitHawkAPI.DateTime,
+                  id _2: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["createdAt"] = _1.__outputJSON
+                  data["id"] = _2.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+
+              public nonisolated struct AsRenamedTitleEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("currentTitle", .nonNull(.scalar("String")), leaf: String.self)),
+                  .field(GraphQLField("previousTitle", .nonNull(.scalar("String")), leaf: String.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "RenamedTitleEvent",
+                  actor _0: Actor_? = nil,
+                  createdAt _1: GitHawkAPI.DateTime,
+                  currentTitle _2: String,
+                  previousTitle _3: String,
+                  id _4: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["createdAt"] = _1.__outputJSON
+                  data["currentTitle"] = _2.__outputJSON
+                  data["previousTitle"] = _3.__outputJSON
+                  data["id"] = _4.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the current title of the issue or pull request.
+                @_alwaysEmitIntoClient public var currentTitle: String { __field("currentTitle") }
+
+                /// Identifies the previous title of the issue or pull request.
+                @_alwaysEmitIntoClient public var previousTitle: String { __field("previousTitle") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+
+              public nonisolated struct AsLockedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "LockedEvent",
+                  actor _0: Actor_? = nil,
+                  createdAt _1: GitHawkAPI.DateTime,
+                  id _2: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["createdAt"] = _1.__outputJSON
+                  data["id"] = _2.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+
+              public nonisolated struct AsUnlockedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "UnlockedEvent",
+                  actor _0: Actor_? = nil,
+                  createdAt _1: GitHawkAPI.DateTime,
+                  id _2: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["createdAt"] = _1.__outputJSON
+                  data["id"] = _2.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+
+              public nonisolated struct AsCrossReferencedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("source", .nonNull(.object(Source.self)))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "CrossReferencedEvent",
+                  actor _0: Actor_? = nil,
+                  createdAt _1: GitHawkAPI.DateTime,
+                  source _2: Source,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["actor"] = _0.__outputJSON
+                  data["createdAt"] = _1.__outputJSON
+                  data["source"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Issue or pull request that made the reference.
+                @_alwaysEmitIntoClient public var source: Source { __field("source") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public nonisolated struct Source: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .inlineFragment(AsIssue.self),
+                    .inlineFragment(AsPullRequest.self),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ReferencedSubject")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The object as its `Issue` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                    self.init(__object: typeCase.__object)
+                  }
+
+                  /// The object as its `PullRequest` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                    self.init(__object: typeCase.__object)
+                  }
+                  @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                  @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+
+                  public nonisolated struct AsIssue: GraphQLSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
+                      .__typename,
+                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                      .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
+                    ]
+
+                    public let __object: GraphQLCheckedObject
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                    @_alwaysEmitIntoClient public init(
+                      __typename: String = "Issue",
+                      title _0: String,
+                      number _1: Int,
+                      closed _2: Bool,
+                      repository _3: Repository,
+                      __variables: JSONObject = [:]
+                    ) {
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["title"] = _0.__outputJSON
+                      data["number"] = _1.__outputJSON
+                      data["closed"] = _2.__outputJSON
+                      data["repository"] = _3.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
 
                     /// Identifies the issue title.
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+                    /// Identifies the issue number.
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
 
-                    @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
-
-                    @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
-
-                    @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
-
-                    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
-
-                    @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-                    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
-
+                    /// `true` if the object is closed (definition of closed may depend on type)
                     @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
 
-                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+                    /// The repository associated with this node.
+                    @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+                    public nonisolated struct Repository: GraphQLSelectionSet {
+                      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+                      public static var __selections: [GraphQLSelection] { __selectionTable }
+                      private static let __selectionTable: [GraphQLSelection] = [
+                        .__typename,
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+                      ]
 
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+                      public let __object: GraphQLCheckedObject
+                      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-                    @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
+                      @_alwaysEmitIntoClient public init(
+                        __typename: String = "Repository",
+                        name _0: String,
+                        owner _1: Owner,
+                        __variables: JSONObject = [:]
+                      ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        data["owner"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                      }
 
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+                      /// The name of the repository.
+                      @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                    public nonisolated struct Timeline: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
+                      /// The User owner of the repository.
+                      @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+                      public nonisolated struct Owner: GraphQLSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+                          .__typename,
+                          .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
+                        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                         @_alwaysEmitIntoClient public init(
-                            __typename: String = "IssueTimelineConnection",
-                            pageInfo _0: PageInfo,
-                            nodes _1: [Nodes?]? = nil,
-                            __variables: JSONObject = [:]
+                          __typename: String,
+                          login _0: String,
+                          __variables: JSONObject = [:]
                         ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["pageInfo"] = _0.__outputJSON
-                            data["nodes"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                          var data = JSONObject()
+                          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+                          data["__typename"] = .string(__typename)
+                          data["login"] = _0.__outputJSON
+                          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
-                        /// Information to aid in pagination.
-                        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        public nonisolated struct PageInfo: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .fragment(HeadPaging.self),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "PageInfo",
-                                hasPreviousPage _0: Bool,
-                                startCursor _1: String? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["hasPreviousPage"] = _0.__outputJSON
-                                data["startCursor"] = _1.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                            @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-
-                            public typealias Fragments = GraphQLFragmentSpreads<Self>
-                            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                        }
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .inlineFragment(AsCommit.self),
-                                .inlineFragment(AsIssueComment.self),
-                                .inlineFragment(AsLabeledEvent.self),
-                                .inlineFragment(AsUnlabeledEvent.self),
-                                .inlineFragment(AsClosedEvent.self),
-                                .inlineFragment(AsReopenedEvent.self),
-                                .inlineFragment(AsRenamedTitleEvent.self),
-                                .inlineFragment(AsLockedEvent.self),
-                                .inlineFragment(AsUnlockedEvent.self),
-                                .inlineFragment(AsCrossReferencedEvent.self),
-                                .inlineFragment(AsReferencedEvent.self),
-                                .inlineFragment(AsAssignedEvent.self),
-                                .inlineFragment(AsUnassignedEvent.self),
-                                .inlineFragment(AsMilestonedEvent.self),
-                                .inlineFragment(AsDemilestonedEvent.self),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueTimelineItem")
-                                data["__typename"] = .string(__typename)
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The object as its `Commit` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `IssueComment` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `LabeledEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `UnlabeledEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ClosedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ReopenedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `RenamedTitleEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `LockedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `UnlockedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `CrossReferencedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ReferencedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `AssignedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `UnassignedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `MilestonedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `DemilestonedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-                            @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asUnlabeledEvent: AsUnlabeledEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asClosedEvent: AsClosedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asReopenedEvent: AsReopenedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asRenamedTitleEvent: AsRenamedTitleEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asLockedEvent: AsLockedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asUnlockedEvent: AsUnlockedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asCrossReferencedEvent: AsCrossReferencedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asReferencedEvent: AsReferencedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asAssignedEvent: AsAssignedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asUnassignedEvent: AsUnassignedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
-
-                            public nonisolated struct AsCommit: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("author", .object(Author.self))),
-                                    .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                                    .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")), leaf: String.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "Commit",
-                                    author _0: Author? = nil,
-                                    oid _1: GitHawkAPI.GitObjectID,
-                                    messageHeadline _2: String,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["author"] = _0.__outputJSON
-                                    data["oid"] = _1.__outputJSON
-                                    data["messageHeadline"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Authorship details of the commit.
-                                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                                /// The Git object ID
-                                @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
-
-                                /// The Git commit message headline
-                                @_alwaysEmitIntoClient public var messageHeadline: String { __field("messageHeadline") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public nonisolated struct Author: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("user", .object(User.self))),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "GitActor",
-                                        user _0: User? = nil,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["user"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The GitHub user corresponding to the email field. Null if no such user exists.
-                                    @_alwaysEmitIntoClient public var user: User? { __field("user") }
-
-                                    public nonisolated struct User: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "User",
-                                            login _0: String,
-                                            avatarUrl _1: GitHawkAPI.URI,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["login"] = _0.__outputJSON
-                                            data["avatarUrl"] = _1.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// The username used to login.
-                                        @_alwaysEmitIntoClient public var login: String { __field("login") }
-
-                                        /// A URL pointing to the user's public avatar.
-                                        @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
-                                    }
-                                }
-                            }
-
-                            public nonisolated struct AsIssueComment: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(NodeFields.self),
-                                    .fragment(ReactionFields.self),
-                                    .fragment(CommentFields.self),
-                                    .fragment(UpdatableFields.self),
-                                    .fragment(DeletableFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "IssueComment",
-                                    id _0: String,
-                                    viewerCanReact _1: Bool,
-                                    reactionGroups _2: [ReactionFields.ReactionGroups]? = nil,
-                                    author _3: CommentFields.Author? = nil,
-                                    editor _4: CommentFields.Editor? = nil,
-                                    lastEditedAt _5: GitHawkAPI.DateTime? = nil,
-                                    body _6: String,
-                                    createdAt _7: GitHawkAPI.DateTime,
-                                    viewerDidAuthor _8: Bool,
-                                    viewerCanUpdate _9: Bool,
-                                    viewerCanDelete _10: Bool,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["id"] = _0.__outputJSON
-                                    data["viewerCanReact"] = _1.__outputJSON
-                                    data["reactionGroups"] = _2.__outputJSON
-                                    data["author"] = _3.__outputJSON
-                                    data["editor"] = _4.__outputJSON
-                                    data["lastEditedAt"] = _5.__outputJSON
-                                    data["body"] = _6.__outputJSON
-                                    data["createdAt"] = _7.__outputJSON
-                                    data["viewerDidAuthor"] = _8.__outputJSON
-                                    data["viewerCanUpdate"] = _9.__outputJSON
-                                    data["viewerCanDelete"] = _10.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                                @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
-
-                                @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
-
-                                @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
-
-                                @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
-
-                                @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-                                @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
-
-                                @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                            }
-
-                            public nonisolated struct AsLabeledEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "LabeledEvent",
-                                    actor _0: Actor_? = nil,
-                                    label _1: Label,
-                                    createdAt _2: GitHawkAPI.DateTime,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["label"] = _1.__outputJSON
-                                    data["createdAt"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the label associated with the 'labeled' event.
-                                @_alwaysEmitIntoClient public var label: Label { __field("label") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public nonisolated struct Actor_: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String,
-                                        login _0: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                                        data["__typename"] = .string(__typename)
-                                        data["login"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The username of the actor.
-                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-                                }
-
-                                public nonisolated struct Label: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-                                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "Label",
-                                        color _0: String,
-                                        name _1: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["color"] = _0.__outputJSON
-                                        data["name"] = _1.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// Identifies the label color.
-                                    @_alwaysEmitIntoClient public var color: String { __field("color") }
-
-                                    /// Identifies the label name.
-                                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-                                }
-                            }
-
-                            public nonisolated struct AsUnlabeledEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "UnlabeledEvent",
-                                    actor _0: Actor_? = nil,
-                                    label _1: Label,
-                                    createdAt _2: GitHawkAPI.DateTime,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["label"] = _1.__outputJSON
-                                    data["createdAt"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the label associated with the 'unlabeled' event.
-                                @_alwaysEmitIntoClient public var label: Label { __field("label") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
-                            }
-
-                            public nonisolated struct AsClosedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("closer", .object(Closer.self))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "ClosedEvent",
-                                    actor _0: Actor_? = nil,
-                                    createdAt _1: GitHawkAPI.DateTime,
-                                    closer _2: Closer? = nil,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["createdAt"] = _1.__outputJSON
-                                    data["closer"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Object which triggered the creation of this event.
-                                @_alwaysEmitIntoClient public var closer: Closer? { __field("closer") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public nonisolated struct Closer: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsCommit.self),
-                                        .inlineFragment(AsPullRequest.self),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Closer")
-                                        data["__typename"] = .string(__typename)
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The object as its `Commit` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-
-                                    /// The object as its `PullRequest` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-                                    @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
-                                    @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
-
-                                    public nonisolated struct AsCommit: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "Commit",
-                                            oid _0: GitHawkAPI.GitObjectID,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["oid"] = _0.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// The Git object ID
-                                        @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
-                                    }
-
-                                    public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("mergeCommit", .object(MergeCommit.self))),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "PullRequest",
-                                            mergeCommit _0: MergeCommit? = nil,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["mergeCommit"] = _0.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// The commit that was created when this pull request was merged.
-                                        @_alwaysEmitIntoClient public var mergeCommit: MergeCommit? { __field("mergeCommit") }
-
-                                        public typealias MergeCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
-                                    }
-                                }
-                            }
-
-                            public nonisolated struct AsReopenedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "ReopenedEvent",
-                                    actor _0: Actor_? = nil,
-                                    createdAt _1: GitHawkAPI.DateTime,
-                                    id _2: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["createdAt"] = _1.__outputJSON
-                                    data["id"] = _2.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-
-                            public nonisolated struct AsRenamedTitleEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("currentTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                                    .field(GraphQLField("previousTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "RenamedTitleEvent",
-                                    actor _0: Actor_? = nil,
-                                    createdAt _1: GitHawkAPI.DateTime,
-                                    currentTitle _2: String,
-                                    previousTitle _3: String,
-                                    id _4: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["createdAt"] = _1.__outputJSON
-                                    data["currentTitle"] = _2.__outputJSON
-                                    data["previousTitle"] = _3.__outputJSON
-                                    data["id"] = _4.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the current title of the issue or pull request.
-                                @_alwaysEmitIntoClient public var currentTitle: String { __field("currentTitle") }
-
-                                /// Identifies the previous title of the issue or pull request.
-                                @_alwaysEmitIntoClient public var previousTitle: String { __field("previousTitle") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-
-                            public nonisolated struct AsLockedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "LockedEvent",
-                                    actor _0: Actor_? = nil,
-                                    createdAt _1: GitHawkAPI.DateTime,
-                                    id _2: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["createdAt"] = _1.__outputJSON
-                                    data["id"] = _2.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-
-                            public nonisolated struct AsUnlockedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "UnlockedEvent",
-                                    actor _0: Actor_? = nil,
-                                    createdAt _1: GitHawkAPI.DateTime,
-                                    id _2: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["createdAt"] = _1.__outputJSON
-                                    data["id"] = _2.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-
-                            public nonisolated struct AsCrossReferencedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("source", .nonNull(.object(Source.self)))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "CrossReferencedEvent",
-                                    actor _0: Actor_? = nil,
-                                    createdAt _1: GitHawkAPI.DateTime,
-                                    source _2: Source,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["actor"] = _0.__outputJSON
-                                    data["createdAt"] = _1.__outputJSON
-                                    data["source"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Issue or pull request that made the reference.
-                                @_alwaysEmitIntoClient public var source: Source { __field("source") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public nonisolated struct Source: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsIssue.self),
-                                        .inlineFragment(AsPullRequest.self),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ReferencedSubject")
-                                        data["__typename"] = .string(__typename)
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The object as its `Issue` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-
-                                    /// The object as its `PullRequest` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-                                    @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-                                    @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
-
-                                    public nonisolated struct AsIssue: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                            .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "Issue",
-                                            title _0: String,
-                                            number _1: Int,
-                                            closed _2: Bool,
-                                            repository _3: Repository,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["title"] = _0.__outputJSON
-                                            data["number"] = _1.__outputJSON
-                                            data["closed"] = _2.__outputJSON
-                                            data["repository"] = _3.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// Identifies the issue title.
-                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                                        /// Identifies the issue number.
-                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                                        /// `true` if the object is closed (definition of closed may depend on type)
-                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
-
-                                        /// The repository associated with this node.
-                                        @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
-
-                                        public nonisolated struct Repository: GraphQLSelectionSet {
-                                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                                            private static let __selectionTable: [GraphQLSelection] = [
-                                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                                                .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                                            ]
-
-                                            public let __object: GraphQLCheckedObject
-
-                                            public init(__object: GraphQLCheckedObject) {
-                                                self.__object = __object
-                                            }
-
-                                            @_alwaysEmitIntoClient public init(
-                                                __typename: String = "Repository",
-                                                name _0: String,
-                                                owner _1: Owner,
-                                                __variables: JSONObject = [:]
-                                            ) {
-                                                var data = JSONObject()
-                                                data["__typename"] = .string(__typename)
-                                                data["name"] = _0.__outputJSON
-                                                data["owner"] = _1.__outputJSON
-                                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                            }
-
-                                            /// The name of the repository.
-                                            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                                            /// The User owner of the repository.
-                                            @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-                                            public nonisolated struct Owner: GraphQLSelectionSet {
-                                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                                private static let __selectionTable: [GraphQLSelection] = [
-                                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                                                ]
-
-                                                public let __object: GraphQLCheckedObject
-
-                                                public init(__object: GraphQLCheckedObject) {
-                                                    self.__object = __object
-                                                }
-
-                                                @_alwaysEmitIntoClient public init(
-                                                    __typename: String,
-                                                    login _0: String,
-                                                    __variables: JSONObject = [:]
-                                                ) {
-                                                    var data = JSONObject()
-                                                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
-                                                    data["__typename"] = .string(__typename)
-                                                    data["login"] = _0.__outputJSON
-                                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                                }
-
-                                                /// The username used to login.
-                                                @_alwaysEmitIntoClient public var login: String { __field("login") }
-                                            }
-                                        }
-                                    }
-
-                                    public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                            .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "PullRequest",
-                                            title _0: String,
-                                            number _1: Int,
-                                            closed _2: Bool,
-                                            merged _3: Bool,
-                                            repository _4: Repository,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["title"] = _0.__outputJSON
-                                            data["number"] = _1.__outputJSON
-                                            data["closed"] = _2.__outputJSON
-                                            data["merged"] = _3.__outputJSON
-                                            data["repository"] = _4.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// Identifies the pull request title.
-                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                                        /// Identifies the pull request number.
-                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                                        /// `true` if the pull request is closed
-                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
-
-                                        /// Whether or not the pull request was merged.
-                                        @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
-
-                                        /// The repository associated with this node.
-                                        @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
-
-                                        public typealias Repository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent.Source.AsIssue.Repository
-                                    }
-                                }
-                            }
-
-                            public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("commit", alias: "refCommit", .object(RefCommit.self))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
-                                    .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "ReferencedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    refCommit _1: RefCommit? = nil,
-                                    actor _2: Actor_? = nil,
-                                    commitRepository _3: CommitRepository,
-                                    subject _4: Subject,
-                                    id _5: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["refCommit"] = _1.__outputJSON
-                                    data["actor"] = _2.__outputJSON
-                                    data["commitRepository"] = _3.__outputJSON
-                                    data["subject"] = _4.__outputJSON
-                                    data["id"] = _5.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the commit associated with the 'referenced' event.
-                                @_alwaysEmitIntoClient public var refCommit: RefCommit? { __field("refCommit") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the repository associated with the 'referenced' event.
-                                @_alwaysEmitIntoClient public var commitRepository: CommitRepository { __field("commitRepository") }
-
-                                /// Object referenced by event.
-                                @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public nonisolated struct CommitRepository: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .fragment(ReferencedRepositoryFields.self),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "Repository",
-                                        name _0: String,
-                                        owner _1: ReferencedRepositoryFields.Owner,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["name"] = _0.__outputJSON
-                                        data["owner"] = _1.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                                    @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
-
-                                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                                }
-
-                                public nonisolated struct Subject: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsIssue.self),
-                                        .inlineFragment(AsPullRequest.self),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ReferencedSubject")
-                                        data["__typename"] = .string(__typename)
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The object as its `Issue` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-
-                                    /// The object as its `PullRequest` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-                                    @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-                                    @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
-
-                                    public nonisolated struct AsIssue: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "Issue",
-                                            title _0: String,
-                                            number _1: Int,
-                                            closed _2: Bool,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["title"] = _0.__outputJSON
-                                            data["number"] = _1.__outputJSON
-                                            data["closed"] = _2.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// Identifies the issue title.
-                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                                        /// Identifies the issue number.
-                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                                        /// `true` if the object is closed (definition of closed may depend on type)
-                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
-                                    }
-
-                                    public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "PullRequest",
-                                            title _0: String,
-                                            number _1: Int,
-                                            closed _2: Bool,
-                                            merged _3: Bool,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["title"] = _0.__outputJSON
-                                            data["number"] = _1.__outputJSON
-                                            data["closed"] = _2.__outputJSON
-                                            data["merged"] = _3.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// Identifies the pull request title.
-                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                                        /// Identifies the pull request number.
-                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                                        /// `true` if the pull request is closed
-                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
-
-                                        /// Whether or not the pull request was merged.
-                                        @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
-                                    }
-                                }
-                            }
-
-                            public nonisolated struct AsAssignedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("user", .object(User.self))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "AssignedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    user _2: User? = nil,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["user"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the user who was assigned.
-                                @_alwaysEmitIntoClient public var user: User? { __field("user") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public nonisolated struct User: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "User",
-                                        login _0: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["login"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The username used to login.
-                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-                                }
-                            }
-
-                            public nonisolated struct AsUnassignedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("user", .object(User.self))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "UnassignedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    user _2: User? = nil,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["user"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the subject (user) who was unassigned.
-                                @_alwaysEmitIntoClient public var user: User? { __field("user") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
-                            }
-
-                            public nonisolated struct AsMilestonedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "MilestonedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    milestoneTitle _2: String,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["milestoneTitle"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the milestone title associated with the 'milestoned' event.
-                                @_alwaysEmitIntoClient public var milestoneTitle: String { __field("milestoneTitle") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-
-                            public nonisolated struct AsDemilestonedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "DemilestonedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    milestoneTitle _2: String,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["milestoneTitle"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the milestone title associated with the 'demilestoned' event.
-                                @_alwaysEmitIntoClient public var milestoneTitle: String { __field("milestoneTitle") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-                        }
+                        /// The username used to login.
+                        @_alwaysEmitIntoClient public var login: String { __field("login") }
+                      }
                     }
+                  }
 
-                    public nonisolated struct Milestone: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .fragment(MilestoneFields.self),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Milestone",
-                            number _0: Int,
-                            title _1: String,
-                            url _2: GitHawkAPI.URI,
-                            dueOn _3: GitHawkAPI.DateTime? = nil,
-                            openCount _4: MilestoneFields.OpenCount,
-                            totalCount _5: MilestoneFields.TotalCount,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["number"] = _0.__outputJSON
-                            data["title"] = _1.__outputJSON
-                            data["url"] = _2.__outputJSON
-                            data["dueOn"] = _3.__outputJSON
-                            data["openCount"] = _4.__outputJSON
-                            data["totalCount"] = _5.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                        @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
-
-                        @_alwaysEmitIntoClient public var dueOn: GitHawkAPI.DateTime? { __field("dueOn") }
-
-                        @_alwaysEmitIntoClient public var openCount: MilestoneFields.OpenCount { __field("openCount") }
-
-                        @_alwaysEmitIntoClient public var totalCount: MilestoneFields.TotalCount { __field("totalCount") }
-
-                        public typealias Fragments = GraphQLFragmentSpreads<Self>
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                    }
-                }
-
-                public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
+                  public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
-                        .field(GraphQLField("reviewRequests", .object(ReviewRequests.self), arguments: [("first", .variable("page_size"))])),
-                        .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
-                        .field(GraphQLField("milestone", .object(Milestone.self))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("baseRefName", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("changedFiles", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("additions", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("deletions", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("mergeable", .nonNull(.scalar("MergeableState")), leaf: GraphQLEnum<GitHawkAPI.MergeableState>.self)),
-                        .field(GraphQLField("mergeStateStatus", .nonNull(.scalar("MergeStateStatus")), leaf: GraphQLEnum<GitHawkAPI.MergeStateStatus>.self)),
-                        .fragment(ReactionFields.self),
-                        .fragment(CommentFields.self),
-                        .fragment(LockableFields.self),
-                        .fragment(ClosableFields.self),
-                        .fragment(LabelableFields.self),
-                        .fragment(UpdatableFields.self),
-                        .fragment(NodeFields.self),
-                        .fragment(AssigneeFields.self),
+                      .__typename,
+                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                      .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                      .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                     ]
 
                     public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                     @_alwaysEmitIntoClient public init(
-                        __typename: String = "PullRequest",
-                        timeline _0: Timeline,
-                        reviewRequests _1: ReviewRequests? = nil,
-                        commits _2: Commits,
-                        milestone _3: Milestone? = nil,
-                        number _4: Int,
-                        title _5: String,
-                        merged _6: Bool,
-                        baseRefName _7: String,
-                        changedFiles _8: Int,
-                        additions _9: Int,
-                        deletions _10: Int,
-                        mergeable _11: GraphQLEnum<GitHawkAPI.MergeableState>,
-                        mergeStateStatus _12: GraphQLEnum<GitHawkAPI.MergeStateStatus>,
-                        viewerCanReact _13: Bool,
-                        reactionGroups _14: [ReactionFields.ReactionGroups]? = nil,
-                        author _15: CommentFields.Author? = nil,
-                        editor _16: CommentFields.Editor? = nil,
-                        lastEditedAt _17: GitHawkAPI.DateTime? = nil,
-                        body _18: String,
-                        createdAt _19: GitHawkAPI.DateTime,
-                        viewerDidAuthor _20: Bool,
-                        locked _21: Bool,
-                        closed _22: Bool,
-                        labels _23: LabelableFields.Labels? = nil,
-                        viewerCanUpdate _24: Bool,
-                        id _25: String,
-                        assignees _26: AssigneeFields.Assignees,
-                        __variables: JSONObject = [:]
+                      __typename: String = "PullRequest",
+                      title _0: String,
+                      number _1: Int,
+                      closed _2: Bool,
+                      merged _3: Bool,
+                      repository _4: Repository,
+                      __variables: JSONObject = [:]
                     ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["timeline"] = _0.__outputJSON
-                        data["reviewRequests"] = _1.__outputJSON
-                        data["commits"] = _2.__outputJSON
-                        data["milestone"] = _3.__outputJSON
-                        data["number"] = _4.__outputJSON
-                        data["title"] = _5.__outputJSON
-                        data["merged"] = _6.__outputJSON
-                        data["baseRefName"] = _7.__outputJSON
-                        data["changedFiles"] = _8.__outputJSON
-                        data["additions"] = _9.__outputJSON
-                        data["deletions"] = _10.__outputJSON
-                        data["mergeable"] = _11.__outputJSON
-                        data["mergeStateStatus"] = _12.__outputJSON
-                        data["viewerCanReact"] = _13.__outputJSON
-                        data["reactionGroups"] = _14.__outputJSON
-                        data["author"] = _15.__outputJSON
-                        data["editor"] = _16.__outputJSON
-                        data["lastEditedAt"] = _17.__outputJSON
-                        data["body"] = _18.__outputJSON
-                        data["createdAt"] = _19.__outputJSON
-                        data["viewerDidAuthor"] = _20.__outputJSON
-                        data["locked"] = _21.__outputJSON
-                        data["closed"] = _22.__outputJSON
-                        data["labels"] = _23.__outputJSON
-                        data["viewerCanUpdate"] = _24.__outputJSON
-                        data["id"] = _25.__outputJSON
-                        data["assignees"] = _26.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["title"] = _0.__outputJSON
+                      data["number"] = _1.__outputJSON
+                      data["closed"] = _2.__outputJSON
+                      data["merged"] = _3.__outputJSON
+                      data["repository"] = _4.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
-
-                    /// A list of events, comments, commits, etc. associated with the pull request.
-                    @_alwaysEmitIntoClient public var timeline: Timeline { __field("timeline") }
-
-                    /// A list of review requests associated with the pull request.
-                    @_alwaysEmitIntoClient public var reviewRequests: ReviewRequests? { __field("reviewRequests") }
-
-                    /// A list of commits present in this pull request's head branch not present in the base branch.
-                    @_alwaysEmitIntoClient public var commits: Commits { __field("commits") }
-
-                    /// Identifies the milestone associated with the pull request.
-                    @_alwaysEmitIntoClient public var milestone: Milestone? { __field("milestone") }
-
-                    /// Identifies the pull request number.
-                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
 
                     /// Identifies the pull request title.
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
 
+                    /// Identifies the pull request number.
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                    /// `true` if the pull request is closed
+                    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
                     /// Whether or not the pull request was merged.
                     @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
 
-                    /// Identifies the name of the base Ref associated with the pull request, even if the ref has been deleted.
-                    @_alwaysEmitIntoClient public var baseRefName: String { __field("baseRefName") }
+                    /// The repository associated with this node.
+                    @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                    /// The number of changed files in this pull request.
-                    @_alwaysEmitIntoClient public var changedFiles: Int { __field("changedFiles") }
+                    public typealias Repository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent.Source.AsIssue.Repository
+                  }
+                }
+              }
 
-                    /// The number of additions in this pull request.
-                    @_alwaysEmitIntoClient public var additions: Int { __field("additions") }
+              public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("commit", alias: "refCommit", .object(RefCommit.self))),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
+                  .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
+                  .fragment(NodeFields.self),
+                ]
 
-                    /// The number of deletions in this pull request.
-                    @_alwaysEmitIntoClient public var deletions: Int { __field("deletions") }
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-                    /// Whether or not the pull request can be merged based on the existence of merge conflicts.
-                    @_alwaysEmitIntoClient public var mergeable: GraphQLEnum<GitHawkAPI.MergeableState> { __field("mergeable") }
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "ReferencedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  refCommit _1: RefCommit? = nil,
+                  actor _2: Actor_? = nil,
+                  commitRepository _3: CommitRepository,
+                  subject _4: Subject,
+                  id _5: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["refCommit"] = _1.__outputJSON
+                  data["actor"] = _2.__outputJSON
+                  data["commitRepository"] = _3.__outputJSON
+                  data["subject"] = _4.__outputJSON
+                  data["id"] = _5.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
 
-                    /// Detailed information about the current pull request merge state status.
-                    @_alwaysEmitIntoClient public var mergeStateStatus: GraphQLEnum<GitHawkAPI.MergeStateStatus> { __field("mergeStateStatus") }
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the commit associated with the 'referenced' event.
+                @_alwaysEmitIntoClient public var refCommit: RefCommit? { __field("refCommit") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the repository associated with the 'referenced' event.
+                @_alwaysEmitIntoClient public var commitRepository: CommitRepository { __field("commitRepository") }
+
+                /// Object referenced by event.
+                @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public nonisolated struct CommitRepository: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .fragment(ReferencedRepositoryFields.self),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "Repository",
+                    name _0: String,
+                    owner _1: ReferencedRepositoryFields.Owner,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    data["owner"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                  @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
+
+                  public typealias Fragments = GraphQLFragmentSpreads<Self>
+                  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+                }
+
+                public nonisolated struct Subject: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .inlineFragment(AsIssue.self),
+                    .inlineFragment(AsPullRequest.self),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ReferencedSubject")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The object as its `Issue` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                    self.init(__object: typeCase.__object)
+                  }
+
+                  /// The object as its `PullRequest` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                    self.init(__object: typeCase.__object)
+                  }
+                  @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                  @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+
+                  public nonisolated struct AsIssue: GraphQLSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
+                      .__typename,
+                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    ]
+
+                    public let __object: GraphQLCheckedObject
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                    @_alwaysEmitIntoClient public init(
+                      __typename: String = "Issue",
+                      title _0: String,
+                      number _1: Int,
+                      closed _2: Bool,
+                      __variables: JSONObject = [:]
+                    ) {
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["title"] = _0.__outputJSON
+                      data["number"] = _1.__outputJSON
+                      data["closed"] = _2.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// Identifies the issue title.
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    /// Identifies the issue number.
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                    /// `true` if the object is closed (definition of closed may depend on type)
+                    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+                  }
+
+                  public nonisolated struct AsPullRequest: GraphQLSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
+                      .__typename,
+                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                      .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    ]
+
+                    public let __object: GraphQLCheckedObject
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                    @_alwaysEmitIntoClient public init(
+                      __typename: String = "PullRequest",
+                      title _0: String,
+                      number _1: Int,
+                      closed _2: Bool,
+                      merged _3: Bool,
+                      __variables: JSONObject = [:]
+                    ) {
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["title"] = _0.__outputJSON
+                      data["number"] = _1.__outputJSON
+                      data["closed"] = _2.__outputJSON
+                      data["merged"] = _3.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// Identifies the pull request title.
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    /// Identifies the pull request number.
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                    /// `true` if the pull request is closed
+                    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+                    /// Whether or not the pull request was merged.
+                    @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
+                  }
+                }
+              }
+
+              public nonisolated struct AsAssignedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("user", .object(User.self))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "AssignedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  user _2: User? = nil,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["user"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the user who was assigned.
+                @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public nonisolated struct User: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "User",
+                    login _0: String,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The username used to login.
+                  @_alwaysEmitIntoClient public var login: String { __field("login") }
+                }
+              }
+
+              public nonisolated struct AsUnassignedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("user", .object(User.self))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "UnassignedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  user _2: User? = nil,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["user"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the subject (user) who was unassigned.
+                @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
+              }
+
+              public nonisolated struct AsMilestonedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "MilestonedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  milestoneTitle _2: String,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["milestoneTitle"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the milestone title associated with the 'milestoned' event.
+                @_alwaysEmitIntoClient public var milestoneTitle: String { __field("milestoneTitle") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+
+              public nonisolated struct AsDemilestonedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "DemilestonedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  milestoneTitle _2: String,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["milestoneTitle"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the milestone title associated with the 'demilestoned' event.
+                @_alwaysEmitIntoClient public var milestoneTitle: String { __field("milestoneTitle") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+            }
+          }
+
+          public nonisolated struct Milestone: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .fragment(MilestoneFields.self),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "Milestone",
+              number _0: Int,
+              title _1: String,
+              url _2: GitHawkAPI.URI,
+              dueOn _3: GitHawkAPI.DateTime? = nil,
+              openCount _4: MilestoneFields.OpenCount,
+              totalCount _5: MilestoneFields.TotalCount,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["number"] = _0.__outputJSON
+              data["title"] = _1.__outputJSON
+              data["url"] = _2.__outputJSON
+              data["dueOn"] = _3.__outputJSON
+              data["openCount"] = _4.__outputJSON
+              data["totalCount"] = _5.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
+
+            @_alwaysEmitIntoClient public var dueOn: GitHawkAPI.DateTime? { __field("dueOn") }
+
+            @_alwaysEmitIntoClient public var openCount: MilestoneFields.OpenCount { __field("openCount") }
+
+            @_alwaysEmitIntoClient public var totalCount: MilestoneFields.TotalCount { __field("totalCount") }
+
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+          }
+        }
+
+        public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
+            .field(GraphQLField("reviewRequests", .object(ReviewRequests.self), arguments: [("first", .variable("page_size"))])),
+            .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
+            .field(GraphQLField("milestone", .object(Milestone.self))),
+            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("baseRefName", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("changedFiles", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("additions", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("deletions", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("mergeable", .nonNull(.scalar("MergeableState")), leaf: GraphQLEnum<GitHawkAPI.MergeableState>.self)),
+            .field(GraphQLField("mergeStateStatus", .nonNull(.scalar("MergeStateStatus")), leaf: GraphQLEnum<GitHawkAPI.MergeStateStatus>.self)),
+            .fragment(ReactionFields.self),
+            .fragment(CommentFields.self),
+            .fragment(LockableFields.self),
+            .fragment(ClosableFields.self),
+            .fragment(LabelableFields.self),
+            .fragment(UpdatableFields.self),
+            .fragment(NodeFields.self),
+            .fragment(AssigneeFields.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PullRequest",
+            timeline _0: Timeline,
+            reviewRequests _1: ReviewRequests? = nil,
+            commits _2: Commits,
+            milestone _3: Milestone? = nil,
+            number _4: Int,
+            title _5: String,
+            merged _6: Bool,
+            baseRefName _7: String,
+            changedFiles _8: Int,
+            additions _9: Int,
+            deletions _10: Int,
+            mergeable _11: GraphQLEnum<GitHawkAPI.MergeableState>,
+            mergeStateStatus _12: GraphQLEnum<GitHawkAPI.MergeStateStatus>,
+            viewerCanReact _13: Bool,
+            reactionGroups _14: [ReactionFields.ReactionGroups]? = nil,
+            author _15: CommentFields.Author? = nil,
+            editor _16: CommentFields.Editor? = nil,
+            lastEditedAt _17: GitHawkAPI.DateTime? = nil,
+            body _18: String,
+            createdAt _19: GitHawkAPI.DateTime,
+            viewerDidAuthor _20: Bool,
+            locked _21: Bool,
+            closed _22: Bool,
+            labels _23: LabelableFields.Labels? = nil,
+            viewerCanUpdate _24: Bool,
+            id _25: String,
+            assignees _26: AssigneeFields.Assignees,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["timeline"] = _0.__outputJSON
+            data["reviewRequests"] = _1.__outputJSON
+            data["commits"] = _2.__outputJSON
+            data["milestone"] = _3.__outputJSON
+            data["number"] = _4.__outputJSON
+            data["title"] = _5.__outputJSON
+            data["merged"] = _6.__outputJSON
+            data["baseRefName"] = _7.__outputJSON
+            data["changedFiles"] = _8.__outputJSON
+            data["additions"] = _9.__outputJSON
+            data["deletions"] = _10.__outputJSON
+            data["mergeable"] = _11.__outputJSON
+            data["mergeStateStatus"] = _12.__outputJSON
+            data["viewerCanReact"] = _13.__outputJSON
+            data["reactionGroups"] = _14.__outputJSON
+            data["author"] = _15.__outputJSON
+            data["editor"] = _16.__outputJSON
+            data["lastEditedAt"] = _17.__outputJSON
+            data["body"] = _18.__outputJSON
+            data["createdAt"] = _19.__outputJSON
+            data["viewerDidAuthor"] = _20.__outputJSON
+            data["locked"] = _21.__outputJSON
+            data["closed"] = _22.__outputJSON
+            data["labels"] = _23.__outputJSON
+            data["viewerCanUpdate"] = _24.__outputJSON
+            data["id"] = _25.__outputJSON
+            data["assignees"] = _26.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A list of events, comments, commits, etc. associated with the pull request.
+          @_alwaysEmitIntoClient public var timeline: Timeline { __field("timeline") }
+
+          /// A list of review requests associated with the pull request.
+          @_alwaysEmitIntoClient public var reviewRequests: ReviewRequests? { __field("reviewRequests") }
+
+          /// A list of commits present in this pull request's head branch not present in the base branch.
+          @_alwaysEmitIntoClient public var commits: Commits { __field("commits") }
+
+          /// Identifies the milestone associated with the pull request.
+          @_alwaysEmitIntoClient public var milestone: Milestone? { __field("milestone") }
+
+          /// Identifies the pull request number.
+          @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+          /// Identifies the pull request title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          /// Whether or not the pull request was merged.
+          @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
+
+          /// Identifies the name of the base Ref associated with the pull request, even if the ref has been deleted.
+          @_alwaysEmitIntoClient public var baseRefName: String { __field("baseRefName") }
+
+          /// The number of changed files in this pull request.
+          @_alwaysEmitIntoClient public var changedFiles: Int { __field("changedFiles") }
+
+          /// The number of additions in this pull request.
+          @_alwaysEmitIntoClient public var additions: Int { __field("additions") }
+
+          /// The number of deletions in this pull request.
+          @_alwaysEmitIntoClient public var deletions: Int { __field("deletions") }
+
+          /// Whether or not the pull request can be merged based on the existence of merge conflicts.
+          @_alwaysEmitIntoClient public var mergeable: GraphQLEnum<GitHawkAPI.MergeableState> { __field("mergeable") }
+
+          /// Detailed information about the current pull request merge state status.
+          @_alwaysEmitIntoClient public var mergeStateStatus: GraphQLEnum<GitHawkAPI.MergeStateStatus> { __field("mergeStateStatus") }
+
+          @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+          @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+          @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+          @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+          @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+          @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+          @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+          @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+          @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+          @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+          @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+          @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+          public nonisolated struct Timeline: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "PullRequestTimelineConnection",
+              pageInfo _0: PageInfo,
+              nodes _1: [Nodes?]? = nil,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["pageInfo"] = _0.__outputJSON
+              data["nodes"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
+
+            public nonisolated struct Nodes: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .inlineFragment(AsCommit.self),
+                .inlineFragment(AsIssueComment.self),
+                .inlineFragment(AsLabeledEvent.self),
+                .inlineFragment(AsUnlabeledEvent.self),
+                .inlineFragment(AsClosedEvent.self),
+                .inlineFragment(AsReopenedEvent.self),
+                .inlineFragment(AsRenamedTitleEvent.self),
+                .inlineFragment(AsLockedEvent.self),
+                .inlineFragment(AsUnlockedEvent.self),
+                .inlineFragment(AsMergedEvent.self),
+                .inlineFragment(AsPullRequestReviewThread.self),
+                .inlineFragment(AsPullRequestReview.self),
+                .inlineFragment(AsCrossReferencedEvent.self),
+                .inlineFragment(AsReferencedEvent.self),
+                .inlineFragment(AsAssignedEvent.self),
+                .inlineFragment(AsUnassignedEvent.self),
+                .inlineFragment(AsReviewRequestedEvent.self),
+                .inlineFragment(AsReviewRequestRemovedEvent.self),
+                .inlineFragment(AsMilestonedEvent.self),
+                .inlineFragment(AsDemilestonedEvent.self),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PullRequestTimelineItem")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The object as its `Commit` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `IssueComment` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `LabeledEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `UnlabeledEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ClosedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ReopenedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `RenamedTitleEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `LockedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `UnlockedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `MergedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsMergedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `PullRequestReviewThread` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReviewThread) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `PullRequestReview` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReview) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `CrossReferencedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ReferencedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `AssignedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `UnassignedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ReviewRequestedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `ReviewRequestRemovedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestRemovedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `MilestonedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+
+              /// The object as its `DemilestonedEvent` case holds it.
+              @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
+                self.init(__object: typeCase.__object)
+              }
+              @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
+              @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
+              @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asUnlabeledEvent: AsUnlabeledEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asClosedEvent: AsClosedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asReopenedEvent: AsReopenedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asRenamedTitleEvent: AsRenamedTitleEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asLockedEvent: AsLockedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asUnlockedEvent: AsUnlockedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asMergedEvent: AsMergedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asPullRequestReviewThread: AsPullRequestReviewThread? { __typeCase() }
+              @_alwaysEmitIntoClient public var asPullRequestReview: AsPullRequestReview? { __typeCase() }
+              @_alwaysEmitIntoClient public var asCrossReferencedEvent: AsCrossReferencedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asReferencedEvent: AsReferencedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asAssignedEvent: AsAssignedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asUnassignedEvent: AsUnassignedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asReviewRequestedEvent: AsReviewRequestedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asReviewRequestRemovedEvent: AsReviewRequestRemovedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
+              @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
+
+              public typealias AsCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit
+
+              public typealias AsIssueComment = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment
+
+              public typealias AsLabeledEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent
+
+              public typealias AsUnlabeledEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent
+
+              public typealias AsClosedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent
+
+              public typealias AsReopenedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent
+
+              public typealias AsRenamedTitleEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent
+
+              public typealias AsLockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent
+
+              public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
+
+              public nonisolated struct AsMergedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("commit", alias: "mergedCommit", .object(MergedCommit.self))),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "MergedEvent",
+                  mergedCommit _0: MergedCommit? = nil,
+                  actor _1: Actor_? = nil,
+                  createdAt _2: GitHawkAPI.DateTime,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["mergedCommit"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["createdAt"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the commit associated with the `merge` event.
+                @_alwaysEmitIntoClient public var mergedCommit: MergedCommit? { __field("mergedCommit") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+              }
+
+              public nonisolated struct AsPullRequestReviewThread: GraphQLSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("first", .variable("page_size"))])),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "PullRequestReviewThread",
+                  comments _0: Comments,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["comments"] = _0.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// A list of pull request comments associated with the thread.
+                @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
+
+                public nonisolated struct Comments: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "PullRequestReviewCommentConnection",
+                    nodes _0: [Nodes?]? = nil,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["nodes"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// A list of nodes.
+                  @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                  public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
+                      .__typename,
+                      .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
+                      .field(GraphQLField("diffHunk", .nonNull(.scalar("String")), leaf: String.self)),
+                      .fragment(ReactionFields.self),
+                      .fragment(NodeFields.self),
+                      .fragment(CommentFields.self),
+                    ]
+
+                    public let __object: GraphQLCheckedObject
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                    @_alwaysEmitIntoClient public init(
+                      __typename: String = "PullRequestReviewComment",
+                      path _0: String,
+                      diffHunk _1: String,
+                      viewerCanReact _2: Bool,
+                      reactionGroups _3: [ReactionFields.ReactionGroups]? = nil,
+                      id _4: String,
+                      author _5: CommentFields.Author? = nil,
+                      editor _6: CommentFields.Editor? = nil,
+                      lastEditedAt _7: GitHawkAPI.DateTime? = nil,
+                      body _8: String,
+                      createdAt _9: GitHawkAPI.DateTime,
+                      viewerDidAuthor _10: Bool,
+                      __variables: JSONObject = [:]
+                    ) {
+                      var data = JSONObject()
+                      data["__typename"] = .string(__typename)
+                      data["path"] = _0.__outputJSON
+                      data["diffHunk"] = _1.__outputJSON
+                      data["viewerCanReact"] = _2.__outputJSON
+                      data["reactionGroups"] = _3.__outputJSON
+                      data["id"] = _4.__outputJSON
+                      data["author"] = _5.__outputJSON
+                      data["editor"] = _6.__outputJSON
+                      data["lastEditedAt"] = _7.__outputJSON
+                      data["body"] = _8.__outputJSON
+                      data["createdAt"] = _9.__outputJSON
+                      data["viewerDidAuthor"] = _10.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// The path to which the comment applies.
+                    @_alwaysEmitIntoClient public var path: String { __field("path") }
+
+                    /// The diff hunk to which the comment applies.
+                    @_alwaysEmitIntoClient public var diffHunk: String { __field("diffHunk") }
 
                     @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
                     @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                     @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
 
@@ -2186,1093 +2450,640 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
-
-                    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
-
-                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
-
-                    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
-
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                    public nonisolated struct Timeline: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "PullRequestTimelineConnection",
-                            pageInfo _0: PageInfo,
-                            nodes _1: [Nodes?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["pageInfo"] = _0.__outputJSON
-                            data["nodes"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Information to aid in pagination.
-                        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .inlineFragment(AsCommit.self),
-                                .inlineFragment(AsIssueComment.self),
-                                .inlineFragment(AsLabeledEvent.self),
-                                .inlineFragment(AsUnlabeledEvent.self),
-                                .inlineFragment(AsClosedEvent.self),
-                                .inlineFragment(AsReopenedEvent.self),
-                                .inlineFragment(AsRenamedTitleEvent.self),
-                                .inlineFragment(AsLockedEvent.self),
-                                .inlineFragment(AsUnlockedEvent.self),
-                                .inlineFragment(AsMergedEvent.self),
-                                .inlineFragment(AsPullRequestReviewThread.self),
-                                .inlineFragment(AsPullRequestReview.self),
-                                .inlineFragment(AsCrossReferencedEvent.self),
-                                .inlineFragment(AsReferencedEvent.self),
-                                .inlineFragment(AsAssignedEvent.self),
-                                .inlineFragment(AsUnassignedEvent.self),
-                                .inlineFragment(AsReviewRequestedEvent.self),
-                                .inlineFragment(AsReviewRequestRemovedEvent.self),
-                                .inlineFragment(AsMilestonedEvent.self),
-                                .inlineFragment(AsDemilestonedEvent.self),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PullRequestTimelineItem")
-                                data["__typename"] = .string(__typename)
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The object as its `Commit` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `IssueComment` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `LabeledEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `UnlabeledEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ClosedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ReopenedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `RenamedTitleEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `LockedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `UnlockedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `MergedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsMergedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `PullRequestReviewThread` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReviewThread) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `PullRequestReview` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReview) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `CrossReferencedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ReferencedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `AssignedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `UnassignedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ReviewRequestedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `ReviewRequestRemovedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestRemovedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `MilestonedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-
-                            /// The object as its `DemilestonedEvent` case holds it.
-                            @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
-                                self.init(__object: typeCase.__object)
-                            }
-                            @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asUnlabeledEvent: AsUnlabeledEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asClosedEvent: AsClosedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asReopenedEvent: AsReopenedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asRenamedTitleEvent: AsRenamedTitleEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asLockedEvent: AsLockedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asUnlockedEvent: AsUnlockedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asMergedEvent: AsMergedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asPullRequestReviewThread: AsPullRequestReviewThread? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asPullRequestReview: AsPullRequestReview? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asCrossReferencedEvent: AsCrossReferencedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asReferencedEvent: AsReferencedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asAssignedEvent: AsAssignedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asUnassignedEvent: AsUnassignedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asReviewRequestedEvent: AsReviewRequestedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asReviewRequestRemovedEvent: AsReviewRequestRemovedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
-                            @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
-
-                            public typealias AsCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit
-
-                            public typealias AsIssueComment = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment
-
-                            public typealias AsLabeledEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent
-
-                            public typealias AsUnlabeledEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent
-
-                            public typealias AsClosedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent
-
-                            public typealias AsReopenedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent
-
-                            public typealias AsRenamedTitleEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent
-
-                            public typealias AsLockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent
-
-                            public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
-
-                            public nonisolated struct AsMergedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("commit", alias: "mergedCommit", .object(MergedCommit.self))),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "MergedEvent",
-                                    mergedCommit _0: MergedCommit? = nil,
-                                    actor _1: Actor_? = nil,
-                                    createdAt _2: GitHawkAPI.DateTime,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["mergedCommit"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["createdAt"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the commit associated with the `merge` event.
-                                @_alwaysEmitIntoClient public var mergedCommit: MergedCommit? { __field("mergedCommit") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                            }
-
-                            public nonisolated struct AsPullRequestReviewThread: GraphQLSelectionSet {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("first", .variable("page_size"))])),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "PullRequestReviewThread",
-                                    comments _0: Comments,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["comments"] = _0.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// A list of pull request comments associated with the thread.
-                                @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
-
-                                public nonisolated struct Comments: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "PullRequestReviewCommentConnection",
-                                        nodes _0: [Nodes?]? = nil,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["nodes"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// A list of nodes.
-                                    @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                                    public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
-                                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                                        private static let __selectionTable: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .field(GraphQLField("diffHunk", .nonNull(.scalar("String")), leaf: String.self)),
-                                            .fragment(ReactionFields.self),
-                                            .fragment(NodeFields.self),
-                                            .fragment(CommentFields.self),
-                                        ]
-
-                                        public let __object: GraphQLCheckedObject
-
-                                        public init(__object: GraphQLCheckedObject) {
-                                            self.__object = __object
-                                        }
-
-                                        @_alwaysEmitIntoClient public init(
-                                            __typename: String = "PullRequestReviewComment",
-                                            path _0: String,
-                                            diffHunk _1: String,
-                                            viewerCanReact _2: Bool,
-                                            reactionGroups _3: [ReactionFields.ReactionGroups]? = nil,
-                                            id _4: String,
-                                            author _5: CommentFields.Author? = nil,
-                                            editor _6: CommentFields.Editor? = nil,
-                                            lastEditedAt _7: GitHawkAPI.DateTime? = nil,
-                                            body _8: String,
-                                            createdAt _9: GitHawkAPI.DateTime,
-                                            viewerDidAuthor _10: Bool,
-                                            __variables: JSONObject = [:]
-                                        ) {
-                                            var data = JSONObject()
-                                            data["__typename"] = .string(__typename)
-                                            data["path"] = _0.__outputJSON
-                                            data["diffHunk"] = _1.__outputJSON
-                                            data["viewerCanReact"] = _2.__outputJSON
-                                            data["reactionGroups"] = _3.__outputJSON
-                                            data["id"] = _4.__outputJSON
-                                            data["author"] = _5.__outputJSON
-                                            data["editor"] = _6.__outputJSON
-                                            data["lastEditedAt"] = _7.__outputJSON
-                                            data["body"] = _8.__outputJSON
-                                            data["createdAt"] = _9.__outputJSON
-                                            data["viewerDidAuthor"] = _10.__outputJSON
-                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                        }
-
-                                        /// The path to which the comment applies.
-                                        @_alwaysEmitIntoClient public var path: String { __field("path") }
-
-                                        /// The diff hunk to which the comment applies.
-                                        @_alwaysEmitIntoClient public var diffHunk: String { __field("diffHunk") }
-
-                                        @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                                        @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
-
-                                        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                        @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
-
-                                        @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
-
-                                        @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
-
-                                        @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                                        @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                        @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-                                        public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                                    }
-                                }
-                            }
-
-                            public nonisolated struct AsPullRequestReview: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("author", .object(Author.self))),
-                                    .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self)),
-                                    .field(GraphQLField("submittedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-                                    .field(GraphQLField("comments", .nonNull(.object(Comments.self)))),
-                                    .fragment(NodeFields.self),
-                                    .fragment(CommentFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "PullRequestReview",
-                                    author _0: Author? = nil,
-                                    state _1: GraphQLEnum<GitHawkAPI.PullRequestReviewState>,
-                                    submittedAt _2: GitHawkAPI.DateTime? = nil,
-                                    comments _3: Comments,
-                                    id _4: String,
-                                    editor _5: CommentFields.Editor? = nil,
-                                    lastEditedAt _6: GitHawkAPI.DateTime? = nil,
-                                    body _7: String,
-                                    createdAt _8: GitHawkAPI.DateTime,
-                                    viewerDidAuthor _9: Bool,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["author"] = _0.__outputJSON
-                                    data["state"] = _1.__outputJSON
-                                    data["submittedAt"] = _2.__outputJSON
-                                    data["comments"] = _3.__outputJSON
-                                    data["id"] = _4.__outputJSON
-                                    data["editor"] = _5.__outputJSON
-                                    data["lastEditedAt"] = _6.__outputJSON
-                                    data["body"] = _7.__outputJSON
-                                    data["createdAt"] = _8.__outputJSON
-                                    data["viewerDidAuthor"] = _9.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// The actor who authored the comment.
-                                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                                /// Identifies the current state of the pull request review.
-                                @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.PullRequestReviewState> { __field("state") }
-
-                                /// Identifies when the Pull Request Review was submitted
-                                @_alwaysEmitIntoClient public var submittedAt: GitHawkAPI.DateTime? { __field("submittedAt") }
-
-                                /// A list of review comments for the current pull request review.
-                                @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
-
-                                @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
-
-                                @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public nonisolated struct Author: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String,
-                                        login _0: String,
-                                        avatarUrl _1: GitHawkAPI.URI,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                                        data["__typename"] = .string(__typename)
-                                        data["login"] = _0.__outputJSON
-                                        data["avatarUrl"] = _1.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The username of the actor.
-                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-
-                                    /// A URL pointing to the actor's public avatar.
-                                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
-                                }
-
-                                public nonisolated struct Comments: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "PullRequestReviewCommentConnection",
-                                        totalCount _0: Int,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["totalCount"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// Identifies the total count of items in the connection.
-                                    @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
-                                }
-                            }
-
-                            public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
-
-                            public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
-                                    .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "ReferencedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    commitRepository _2: CommitRepository,
-                                    subject _3: Subject,
-                                    id _4: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["commitRepository"] = _2.__outputJSON
-                                    data["subject"] = _3.__outputJSON
-                                    data["id"] = _4.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the repository associated with the 'referenced' event.
-                                @_alwaysEmitIntoClient public var commitRepository: CommitRepository { __field("commitRepository") }
-
-                                /// Object referenced by event.
-                                @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public typealias CommitRepository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository
-
-                                public typealias Subject = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.Subject
-                            }
-
-                            public typealias AsAssignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent
-
-                            public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
-
-                            public nonisolated struct AsReviewRequestedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "ReviewRequestedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    requestedReviewer _2: RequestedReviewer? = nil,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["requestedReviewer"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the reviewer whose review was requested.
-                                @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsActor.self),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RequestedReviewer")
-                                        data["__typename"] = .string(__typename)
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The object as its `Actor` case holds it.
-                                    @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
-                                        self.init(__object: typeCase.__object)
-                                    }
-                                    @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
-
-                                    public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-                                }
-                            }
-
-                            public nonisolated struct AsReviewRequestRemovedEvent: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                    .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                                    .fragment(NodeFields.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "ReviewRequestRemovedEvent",
-                                    createdAt _0: GitHawkAPI.DateTime,
-                                    actor _1: Actor_? = nil,
-                                    requestedReviewer _2: RequestedReviewer? = nil,
-                                    id _3: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["createdAt"] = _0.__outputJSON
-                                    data["actor"] = _1.__outputJSON
-                                    data["requestedReviewer"] = _2.__outputJSON
-                                    data["id"] = _3.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Identifies the date and time when the object was created.
-                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                                /// Identifies the actor who performed the event.
-                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
-
-                                /// Identifies the reviewer whose review request was removed.
-                                @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
-
-                                public typealias RequestedReviewer = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent.RequestedReviewer
-                            }
-
-                            public typealias AsMilestonedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent
-
-                            public typealias AsDemilestonedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent
-                        }
-                    }
-
-                    public nonisolated struct ReviewRequests: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "ReviewRequestConnection",
-                            nodes _0: [Nodes?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["nodes"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "ReviewRequest",
-                                requestedReviewer _0: RequestedReviewer? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["requestedReviewer"] = _0.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The reviewer that is requested.
-                            @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
-
-                            public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .inlineFragment(AsActor.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RequestedReviewer")
-                                    data["__typename"] = .string(__typename)
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// The object as its `Actor` case holds it.
-                                @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
-                                    self.init(__object: typeCase.__object)
-                                }
-                                @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
-
-                                public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview.Author
-                            }
-                        }
-                    }
-
-                    public nonisolated struct Commits: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "PullRequestCommitConnection",
-                            nodes _0: [Nodes?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["nodes"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "PullRequestCommit",
-                                commit _0: Commit,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["commit"] = _0.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The Git commit object
-                            @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
-
-                            public nonisolated struct Commit: GraphQLSelectionSet, Identifiable {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(CommitContext.self),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "Commit",
-                                    id _0: String,
-                                    status _1: CommitContext.Status? = nil,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["id"] = _0.__outputJSON
-                                    data["status"] = _1.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                                @_alwaysEmitIntoClient public var status: CommitContext.Status? { __field("status") }
-
-                                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                            }
-                        }
-                    }
-
-                    public typealias Milestone = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone
+                  }
                 }
+              }
+
+              public nonisolated struct AsPullRequestReview: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("author", .object(Author.self))),
+                  .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self)),
+                  .field(GraphQLField("submittedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
+                  .field(GraphQLField("comments", .nonNull(.object(Comments.self)))),
+                  .fragment(NodeFields.self),
+                  .fragment(CommentFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "PullRequestReview",
+                  author _0: Author? = nil,
+                  state _1: GraphQLEnum<GitHawkAPI.PullRequestReviewState>,
+                  submittedAt _2: GitHawkAPI.DateTime? = nil,
+                  comments _3: Comments,
+                  id _4: String,
+                  editor _5: CommentFields.Editor? = nil,
+                  lastEditedAt _6: GitHawkAPI.DateTime? = nil,
+                  body _7: String,
+                  createdAt _8: GitHawkAPI.DateTime,
+                  viewerDidAuthor _9: Bool,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["author"] = _0.__outputJSON
+                  data["state"] = _1.__outputJSON
+                  data["submittedAt"] = _2.__outputJSON
+                  data["comments"] = _3.__outputJSON
+                  data["id"] = _4.__outputJSON
+                  data["editor"] = _5.__outputJSON
+                  data["lastEditedAt"] = _6.__outputJSON
+                  data["body"] = _7.__outputJSON
+                  data["createdAt"] = _8.__outputJSON
+                  data["viewerDidAuthor"] = _9.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The actor who authored the comment.
+                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+                /// Identifies the current state of the pull request review.
+                @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.PullRequestReviewState> { __field("state") }
+
+                /// Identifies when the Pull Request Review was submitted
+                @_alwaysEmitIntoClient public var submittedAt: GitHawkAPI.DateTime? { __field("submittedAt") }
+
+                /// A list of review comments for the current pull request review.
+                @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public nonisolated struct Author: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    login _0: String,
+                    avatarUrl _1: GitHawkAPI.URI,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                    data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
+                    data["avatarUrl"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The username of the actor.
+                  @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+                  /// A URL pointing to the actor's public avatar.
+                  @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+                }
+
+                public nonisolated struct Comments: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "PullRequestReviewCommentConnection",
+                    totalCount _0: Int,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["totalCount"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// Identifies the total count of items in the connection.
+                  @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+                }
+              }
+
+              public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
+
+              public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
+                  .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "ReferencedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  commitRepository _2: CommitRepository,
+                  subject _3: Subject,
+                  id _4: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["commitRepository"] = _2.__outputJSON
+                  data["subject"] = _3.__outputJSON
+                  data["id"] = _4.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the repository associated with the 'referenced' event.
+                @_alwaysEmitIntoClient public var commitRepository: CommitRepository { __field("commitRepository") }
+
+                /// Object referenced by event.
+                @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public typealias CommitRepository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository
+
+                public typealias Subject = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.Subject
+              }
+
+              public typealias AsAssignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent
+
+              public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
+
+              public nonisolated struct AsReviewRequestedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "ReviewRequestedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  requestedReviewer _2: RequestedReviewer? = nil,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["requestedReviewer"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the reviewer whose review was requested.
+                @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .inlineFragment(AsActor.self),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RequestedReviewer")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The object as its `Actor` case holds it.
+                  @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
+                    self.init(__object: typeCase.__object)
+                  }
+                  @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
+
+                  public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+                }
+              }
+
+              public nonisolated struct AsReviewRequestRemovedEvent: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                  .field(GraphQLField("actor", .object(Actor_.self))),
+                  .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
+                  .fragment(NodeFields.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "ReviewRequestRemovedEvent",
+                  createdAt _0: GitHawkAPI.DateTime,
+                  actor _1: Actor_? = nil,
+                  requestedReviewer _2: RequestedReviewer? = nil,
+                  id _3: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["createdAt"] = _0.__outputJSON
+                  data["actor"] = _1.__outputJSON
+                  data["requestedReviewer"] = _2.__outputJSON
+                  data["id"] = _3.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// Identifies the date and time when the object was created.
+                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                /// Identifies the actor who performed the event.
+                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                /// Identifies the reviewer whose review request was removed.
+                @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+
+                public typealias RequestedReviewer = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent.RequestedReviewer
+              }
+
+              public typealias AsMilestonedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent
+
+              public typealias AsDemilestonedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent
             }
+          }
+
+          public nonisolated struct ReviewRequests: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "ReviewRequestConnection",
+              nodes _0: [Nodes?]? = nil,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["nodes"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            public nonisolated struct Nodes: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "ReviewRequest",
+                requestedReviewer _0: RequestedReviewer? = nil,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["requestedReviewer"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The reviewer that is requested.
+              @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
+
+              public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .inlineFragment(AsActor.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RequestedReviewer")
+                  data["__typename"] = .string(__typename)
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Actor` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
+                  self.init(__object: typeCase.__object)
+                }
+                @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
+
+                public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview.Author
+              }
+            }
+          }
+
+          public nonisolated struct Commits: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "PullRequestCommitConnection",
+              nodes _0: [Nodes?]? = nil,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["nodes"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            public nonisolated struct Nodes: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "PullRequestCommit",
+                commit _0: Commit,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["commit"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The Git commit object
+              @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
+
+              public nonisolated struct Commit: GraphQLSelectionSet, Identifiable {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
+                  .__typename,
+                  .fragment(CommitContext.self),
+                ]
+
+                public let __object: GraphQLCheckedObject
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                @_alwaysEmitIntoClient public init(
+                  __typename: String = "Commit",
+                  id _0: String,
+                  status _1: CommitContext.Status? = nil,
+                  __variables: JSONObject = [:]
+                ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["id"] = _0.__outputJSON
+                  data["status"] = _1.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var status: CommitContext.Status? { __field("status") }
+
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+              }
+            }
+          }
+
+          public typealias Milestone = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone
         }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue {
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-    @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
-    @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
-    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
-    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+  @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
+  @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
+  @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+  @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo {
-    @_alwaysEmitIntoClient public var headPaging: HeadPaging { __fragment() }
+  @_alwaysEmitIntoClient public var headPaging: HeadPaging { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-    @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+  @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+  @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository {
-    @_alwaysEmitIntoClient public var referencedRepositoryFields: ReferencedRepositoryFields { __fragment() }
+  @_alwaysEmitIntoClient public var referencedRepositoryFields: ReferencedRepositoryFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone {
-    @_alwaysEmitIntoClient public var milestoneFields: MilestoneFields { __fragment() }
+  @_alwaysEmitIntoClient public var milestoneFields: MilestoneFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest {
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-    @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
-    @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
-    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
-    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+  @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
+  @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
+  @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+  @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsMergedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReviewThread.Comments.Nodes {
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReferencedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestRemovedEvent {
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Commits.Nodes.Commit {
-    @_alwaysEmitIntoClient public var commitContext: CommitContext { __fragment() }
+  @_alwaysEmitIntoClient public var commitContext: CommitContext { __fragment() }
 }

@@ -4,97 +4,88 @@
 import APICoreGraphQL
 
 public nonisolated struct LabelableFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "labelableFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "labelableFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(30))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    labels _0: Labels? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Labelable")
+    data["__typename"] = .string(__typename)
+    data["labels"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A list of labels associated with the object.
+  @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
+
+  public nonisolated struct Labels: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(30))])),
+      .__typename,
+      .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        labels _0: Labels? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "LabelConnection",
+      nodes _0: [Nodes?]? = nil,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes.
+    @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Label",
+        color _0: String,
+        name _1: String,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Labelable")
         data["__typename"] = .string(__typename)
-        data["labels"] = _0.__outputJSON
+        data["color"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Identifies the label color.
+      @_alwaysEmitIntoClient public var color: String { __field("color") }
+
+      /// Identifies the label name.
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
     }
-
-    /// A list of labels associated with the object.
-    @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
-
-    public nonisolated struct Labels: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "LabelConnection",
-            nodes _0: [Nodes?]? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes.
-        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Label",
-                color _0: String,
-                name _1: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["color"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// Identifies the label color.
-            @_alwaysEmitIntoClient public var color: String { __field("color") }
-
-            /// Identifies the label name.
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-        }
-    }
+  }
 }

@@ -4,33 +4,30 @@
 import APICoreGraphQL
 
 public nonisolated struct LockableFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "lockableFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment lockableFields on Lockable { __typename locked }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "lockableFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment lockableFields on Lockable { __typename locked }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    locked _0: Bool,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Lockable")
+    data["__typename"] = .string(__typename)
+    data["locked"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        locked _0: Bool,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Lockable")
-        data["__typename"] = .string(__typename)
-        data["locked"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// `true` if the object is locked
-    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+  /// `true` if the object is locked
+  @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
 }

@@ -4,93 +4,87 @@
 import APICoreGraphQL
 
 public nonisolated struct MilestoneFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "milestoneFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "milestoneFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+    .field(GraphQLField("dueOn", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
+    .field(GraphQLField("issues", alias: "openCount", .nonNull(.object(OpenCount.self)), arguments: [("states", .literal(["OPEN"]))])),
+    .field(GraphQLField("issues", alias: "totalCount", .nonNull(.object(TotalCount.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Milestone",
+    number _0: Int,
+    title _1: String,
+    url _2: GitHawkAPI.URI,
+    dueOn _3: GitHawkAPI.DateTime? = nil,
+    openCount _4: OpenCount,
+    totalCount _5: TotalCount,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["number"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["url"] = _2.__outputJSON
+    data["dueOn"] = _3.__outputJSON
+    data["openCount"] = _4.__outputJSON
+    data["totalCount"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// Identifies the number of the milestone.
+  @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+  /// Identifies the title of the milestone.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// The HTTP URL for this milestone
+  @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
+
+  /// Identifies the due date of the milestone.
+  @_alwaysEmitIntoClient public var dueOn: GitHawkAPI.DateTime? { __field("dueOn") }
+
+  /// A list of issues associated with the milestone.
+  @_alwaysEmitIntoClient public var openCount: OpenCount { __field("openCount") }
+
+  /// A list of issues associated with the milestone.
+  @_alwaysEmitIntoClient public var totalCount: TotalCount { __field("totalCount") }
+
+  public nonisolated struct OpenCount: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-        .field(GraphQLField("dueOn", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-        .field(GraphQLField("issues", alias: "openCount", .nonNull(.object(OpenCount.self)), arguments: [("states", .literal(["OPEN"]))])),
-        .field(GraphQLField("issues", alias: "totalCount", .nonNull(.object(TotalCount.self)))),
+      .__typename,
+      .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Milestone",
-        number _0: Int,
-        title _1: String,
-        url _2: GitHawkAPI.URI,
-        dueOn _3: GitHawkAPI.DateTime? = nil,
-        openCount _4: OpenCount,
-        totalCount _5: TotalCount,
-        __variables: JSONObject = [:]
+      __typename: String = "IssueConnection",
+      totalCount _0: Int,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["number"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["url"] = _2.__outputJSON
-        data["dueOn"] = _3.__outputJSON
-        data["openCount"] = _4.__outputJSON
-        data["totalCount"] = _5.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["totalCount"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// Identifies the number of the milestone.
-    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+    /// Identifies the total count of items in the connection.
+    @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+  }
 
-    /// Identifies the title of the milestone.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// The HTTP URL for this milestone
-    @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
-
-    /// Identifies the due date of the milestone.
-    @_alwaysEmitIntoClient public var dueOn: GitHawkAPI.DateTime? { __field("dueOn") }
-
-    /// A list of issues associated with the milestone.
-    @_alwaysEmitIntoClient public var openCount: OpenCount { __field("openCount") }
-
-    /// A list of issues associated with the milestone.
-    @_alwaysEmitIntoClient public var totalCount: TotalCount { __field("totalCount") }
-
-    public nonisolated struct OpenCount: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "IssueConnection",
-            totalCount _0: Int,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["totalCount"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Identifies the total count of items in the connection.
-        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
-    }
-
-    public typealias TotalCount = MilestoneFields.OpenCount
+  public typealias TotalCount = MilestoneFields.OpenCount
 }

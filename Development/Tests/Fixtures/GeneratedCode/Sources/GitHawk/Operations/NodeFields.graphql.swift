@@ -4,33 +4,30 @@
 import APICoreGraphQL
 
 public nonisolated struct NodeFields: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "nodeFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment nodeFields on Node { __typename id }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "nodeFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment nodeFields on Node { __typename id }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    id _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        id _0: String,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// ID of the object.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  /// ID of the object.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 }

@@ -4,144 +4,132 @@
 import APICoreGraphQL
 
 public nonisolated struct ReactionFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "reactionFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "reactionFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    viewerCanReact _0: Bool,
+    reactionGroups _1: [ReactionGroups]? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
+    data["__typename"] = .string(__typename)
+    data["viewerCanReact"] = _0.__outputJSON
+    data["reactionGroups"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// Can user react to this subject
+  @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+  /// A list of reactions grouped by content left on the subject.
+  @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
+
+  public nonisolated struct ReactionGroups: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
+      .__typename,
+      .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+      .field(GraphQLField("users", .nonNull(.object(Users.self)), arguments: [("first", .literal(3))])),
+      .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkAPI.ReactionContent>.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        viewerCanReact _0: Bool,
-        reactionGroups _1: [ReactionGroups]? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "ReactionGroup",
+      viewerHasReacted _0: Bool,
+      users _1: Users,
+      content _2: GraphQLEnum<GitHawkAPI.ReactionContent>,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
-        data["__typename"] = .string(__typename)
-        data["viewerCanReact"] = _0.__outputJSON
-        data["reactionGroups"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["viewerHasReacted"] = _0.__outputJSON
+      data["users"] = _1.__outputJSON
+      data["content"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// Can user react to this subject
-    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+    /// Whether or not the authenticated user has left a reaction on the subject.
+    @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
 
-    /// A list of reactions grouped by content left on the subject.
-    @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
+    /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
+    @_alwaysEmitIntoClient public var users: Users { __field("users") }
 
-    public nonisolated struct ReactionGroups: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
+    /// Identifies the emoji reaction.
+    @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkAPI.ReactionContent> { __field("content") }
+
+    public nonisolated struct Users: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+        .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "ReactingUserConnection",
+        nodes _0: [Nodes?]? = nil,
+        totalCount _1: Int,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        data["totalCount"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of nodes.
+      @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+      /// Identifies the total count of items in the connection.
+      @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("users", .nonNull(.object(Users.self)), arguments: [("first", .literal(3))])),
-            .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkAPI.ReactionContent>.self)),
+          .__typename,
+          .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "ReactionGroup",
-            viewerHasReacted _0: Bool,
-            users _1: Users,
-            content _2: GraphQLEnum<GitHawkAPI.ReactionContent>,
-            __variables: JSONObject = [:]
+          __typename: String = "User",
+          login _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["viewerHasReacted"] = _0.__outputJSON
-            data["users"] = _1.__outputJSON
-            data["content"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["login"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Whether or not the authenticated user has left a reaction on the subject.
-        @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
-
-        /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
-        @_alwaysEmitIntoClient public var users: Users { __field("users") }
-
-        /// Identifies the emoji reaction.
-        @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkAPI.ReactionContent> { __field("content") }
-
-        public nonisolated struct Users: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "ReactingUserConnection",
-                nodes _0: [Nodes?]? = nil,
-                totalCount _1: Int,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                data["totalCount"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of nodes.
-            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-            /// Identifies the total count of items in the connection.
-            @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "User",
-                    login _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["login"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The username used to login.
-                @_alwaysEmitIntoClient public var login: String { __field("login") }
-            }
-        }
+        /// The username used to login.
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
+      }
     }
+  }
 }

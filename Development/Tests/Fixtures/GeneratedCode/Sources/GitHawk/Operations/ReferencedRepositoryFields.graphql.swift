@@ -4,69 +4,63 @@
 import APICoreGraphQL
 
 public nonisolated struct ReferencedRepositoryFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "referencedRepositoryFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "referencedRepositoryFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    owner _1: Owner,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryInfo")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["owner"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The name of the repository.
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+  /// The User owner of the repository.
+  @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+  public nonisolated struct Owner: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+      .__typename,
+      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        owner _1: Owner,
-        __variables: JSONObject = [:]
+      __typename: String,
+      login _0: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryInfo")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["owner"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+      data["__typename"] = .string(__typename)
+      data["login"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The name of the repository.
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-    /// The User owner of the repository.
-    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-    public nonisolated struct Owner: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            login _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
-            data["__typename"] = .string(__typename)
-            data["login"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The username used to login.
-        @_alwaysEmitIntoClient public var login: String { __field("login") }
-    }
+    /// The username used to login.
+    @_alwaysEmitIntoClient public var login: String { __field("login") }
+  }
 }

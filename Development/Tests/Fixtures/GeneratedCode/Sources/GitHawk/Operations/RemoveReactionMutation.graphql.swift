@@ -4,114 +4,105 @@
 import APICoreGraphQL
 
 public nonisolated struct RemoveReactionMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "RemoveReaction" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RemoveReaction" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968" }
 
-    public var subject_id: String
-    public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
+  public var subject_id: String
+  public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
 
-    public init(subject_id: String, content: GraphQLEnum<GitHawkAPI.ReactionContent>) {
-        self.subject_id = subject_id
-        self.content = content
+  public init(subject_id: String, content: GraphQLEnum<GitHawkAPI.ReactionContent>) {
+    self.subject_id = subject_id
+    self.content = content
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["subject_id": subject_id, "content": content])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("removeReaction", .object(RemoveReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      removeReaction _0: RemoveReaction? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["removeReaction"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["subject_id": subject_id, "content": content])
-    }
+    /// Removes a reaction from a subject.
+    @_alwaysEmitIntoClient public var removeReaction: RemoveReaction? { __field("removeReaction") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public nonisolated struct RemoveReaction: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RemoveReactionPayload }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "RemoveReactionPayload",
+        subject _0: Subject,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["subject"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The reactable subject.
+      @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+      public nonisolated struct Subject: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("removeReaction", .object(RemoveReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
+          .__typename,
+          .fragment(ReactionFields.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            removeReaction _0: RemoveReaction? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          viewerCanReact _0: Bool,
+          reactionGroups _1: [ReactionFields.ReactionGroups]? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["removeReaction"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
+          data["__typename"] = .string(__typename)
+          data["viewerCanReact"] = _0.__outputJSON
+          data["reactionGroups"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Removes a reaction from a subject.
-        @_alwaysEmitIntoClient public var removeReaction: RemoveReaction? { __field("removeReaction") }
+        @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
-        public nonisolated struct RemoveReaction: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RemoveReactionPayload }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-            ]
+        @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "RemoveReactionPayload",
-                subject _0: Subject,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["subject"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The reactable subject.
-            @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
-
-            public nonisolated struct Subject: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(ReactionFields.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    viewerCanReact _0: Bool,
-                    reactionGroups _1: [ReactionFields.ReactionGroups]? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
-                    data["__typename"] = .string(__typename)
-                    data["viewerCanReact"] = _0.__outputJSON
-                    data["reactionGroups"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RemoveReactionMutation.Data.RemoveReaction.Subject {
-    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+  @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
 }

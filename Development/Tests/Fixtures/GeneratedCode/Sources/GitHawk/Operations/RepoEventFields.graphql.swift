@@ -4,69 +4,63 @@
 import APICoreGraphQL
 
 public nonisolated struct RepoEventFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "repoEventFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "repoEventFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+    .field(GraphQLField("author", .object(Author.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    createdAt _0: GitHawkAPI.DateTime,
+    author _1: Author? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Comment")
+    data["__typename"] = .string(__typename)
+    data["createdAt"] = _0.__outputJSON
+    data["author"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// Identifies the date and time when the object was created.
+  @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+  /// The actor who authored the comment.
+  @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+  public nonisolated struct Author: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-        .field(GraphQLField("author", .object(Author.self))),
+      .__typename,
+      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        createdAt _0: GitHawkAPI.DateTime,
-        author _1: Author? = nil,
-        __variables: JSONObject = [:]
+      __typename: String,
+      login _0: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Comment")
-        data["__typename"] = .string(__typename)
-        data["createdAt"] = _0.__outputJSON
-        data["author"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+      data["__typename"] = .string(__typename)
+      data["login"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// Identifies the date and time when the object was created.
-    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-    /// The actor who authored the comment.
-    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-    public nonisolated struct Author: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            login _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-            data["__typename"] = .string(__typename)
-            data["login"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The username of the actor.
-        @_alwaysEmitIntoClient public var login: String { __field("login") }
-    }
+    /// The username of the actor.
+    @_alwaysEmitIntoClient public var login: String { __field("login") }
+  }
 }

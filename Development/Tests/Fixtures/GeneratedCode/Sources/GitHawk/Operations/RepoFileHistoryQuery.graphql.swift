@@ -4,338 +4,311 @@
 import APICoreGraphQL
 
 public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RepoFileHistory" }
-    @_alwaysEmitIntoClient public static var document: String { "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename object(expression: $branch) { __typename ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename message oid committedDate url author { __typename user { __typename login } } committer { __typename user { __typename login } } } pageInfo { __typename hasNextPage endCursor } } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ea0dc725438702f5dcca97ae5b23daaa1e582f71b3b4d147a250810b7ec57ea7" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RepoFileHistory" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename object(expression: $branch) { __typename ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename message oid committedDate url author { __typename user { __typename login } } committer { __typename user { __typename login } } } pageInfo { __typename hasNextPage endCursor } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ea0dc725438702f5dcca97ae5b23daaa1e582f71b3b4d147a250810b7ec57ea7" }
 
-    public var owner: String
-    public var name: String
-    public var branch: String
-    public var path: GraphQLNullable<String>
-    public var after: GraphQLNullable<String>
-    public var page_size: Int
+  public var owner: String
+  public var name: String
+  public var branch: String
+  public var path: GraphQLNullable<String>
+  public var after: GraphQLNullable<String>
+  public var page_size: Int
 
-    public init(
-        owner: String,
-        name: String,
-        branch: String,
-        path: GraphQLNullable<String> = nil,
-        after: GraphQLNullable<String> = nil,
-        page_size: Int
+  public init(
+    owner: String,
+    name: String,
+    branch: String,
+    path: GraphQLNullable<String> = nil,
+    after: GraphQLNullable<String> = nil,
+    page_size: Int
+  ) {
+    self.owner = owner
+    self.name = name
+    self.branch = branch
+    self.path = path
+    self.after = after
+    self.page_size = page_size
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.owner = owner
-        self.name = name
-        self.branch = branch
-        self.path = path
-        self.after = after
-        self.page_size = page_size
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branch"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        object _0: Object? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["object"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A Git object in the repository
+      @_alwaysEmitIntoClient public var object: Object? { __field("object") }
+
+      public nonisolated struct Object: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+          .__typename,
+          .inlineFragment(AsCommit.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of GitObject")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// The object as its `Commit` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+        public nonisolated struct AsCommit: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("history", .nonNull(.object(History.self)), arguments: [("after", .variable("after")), ("path", .variable("path")), ("first", .variable("page_size"))])),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Commit",
+            history _0: History,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["history"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
+          @_alwaysEmitIntoClient public var history: History { __field("history") }
+
+          public nonisolated struct History: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branch"))])),
+              .__typename,
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+              .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                object _0: Object? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "CommitHistoryConnection",
+              nodes _0: [Nodes?]? = nil,
+              pageInfo _1: PageInfo,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["object"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["nodes"] = _0.__outputJSON
+              data["pageInfo"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// A Git object in the repository
-            @_alwaysEmitIntoClient public var object: Object? { __field("object") }
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct Object: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            public nonisolated struct Nodes: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
+                .field(GraphQLField("committedDate", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+                .field(GraphQLField("author", .object(Author.self))),
+                .field(GraphQLField("committer", .object(Committer.self))),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "Commit",
+                message _0: String,
+                oid _1: GitHawkAPI.GitObjectID,
+                committedDate _2: GitHawkAPI.DateTime,
+                url _3: GitHawkAPI.URI,
+                author _4: Author? = nil,
+                committer _5: Committer? = nil,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["message"] = _0.__outputJSON
+                data["oid"] = _1.__outputJSON
+                data["committedDate"] = _2.__outputJSON
+                data["url"] = _3.__outputJSON
+                data["author"] = _4.__outputJSON
+                data["committer"] = _5.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The Git commit message
+              @_alwaysEmitIntoClient public var message: String { __field("message") }
+
+              /// The Git object ID
+              @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
+
+              /// The datetime when this commit was committed.
+              @_alwaysEmitIntoClient public var committedDate: GitHawkAPI.DateTime { __field("committedDate") }
+
+              /// The HTTP URL for this commit
+              @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
+
+              /// Authorship details of the commit.
+              @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+              /// Committership details of the commit.
+              @_alwaysEmitIntoClient public var committer: Committer? { __field("committer") }
+
+              public nonisolated struct Author: GraphQLSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsCommit.self),
+                  .__typename,
+                  .field(GraphQLField("user", .object(User.self))),
                 ]
 
                 public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                 @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
+                  __typename: String = "GitActor",
+                  user _0: User? = nil,
+                  __variables: JSONObject = [:]
                 ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["user"] = _0.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The GitHub user corresponding to the email field. Null if no such user exists.
+                @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                public nonisolated struct User: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "User",
+                    login _0: String,
+                    __variables: JSONObject = [:]
+                  ) {
                     var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of GitObject")
                     data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
                     self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The username used to login.
+                  @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
+              }
 
-                /// The object as its `Commit` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
-
-                public nonisolated struct AsCommit: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("history", .nonNull(.object(History.self)), arguments: [("after", .variable("after")), ("path", .variable("path")), ("first", .variable("page_size"))])),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Commit",
-                        history _0: History,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["history"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
-                    @_alwaysEmitIntoClient public var history: History { __field("history") }
-
-                    public nonisolated struct History: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                            .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "CommitHistoryConnection",
-                            nodes _0: [Nodes?]? = nil,
-                            pageInfo _1: PageInfo,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["nodes"] = _0.__outputJSON
-                            data["pageInfo"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        /// Information to aid in pagination.
-                        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-                                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                                .field(GraphQLField("committedDate", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                                .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                                .field(GraphQLField("author", .object(Author.self))),
-                                .field(GraphQLField("committer", .object(Committer.self))),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "Commit",
-                                message _0: String,
-                                oid _1: GitHawkAPI.GitObjectID,
-                                committedDate _2: GitHawkAPI.DateTime,
-                                url _3: GitHawkAPI.URI,
-                                author _4: Author? = nil,
-                                committer _5: Committer? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["message"] = _0.__outputJSON
-                                data["oid"] = _1.__outputJSON
-                                data["committedDate"] = _2.__outputJSON
-                                data["url"] = _3.__outputJSON
-                                data["author"] = _4.__outputJSON
-                                data["committer"] = _5.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The Git commit message
-                            @_alwaysEmitIntoClient public var message: String { __field("message") }
-
-                            /// The Git object ID
-                            @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
-
-                            /// The datetime when this commit was committed.
-                            @_alwaysEmitIntoClient public var committedDate: GitHawkAPI.DateTime { __field("committedDate") }
-
-                            /// The HTTP URL for this commit
-                            @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
-
-                            /// Authorship details of the commit.
-                            @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                            /// Committership details of the commit.
-                            @_alwaysEmitIntoClient public var committer: Committer? { __field("committer") }
-
-                            public nonisolated struct Author: GraphQLSelectionSet {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("user", .object(User.self))),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "GitActor",
-                                    user _0: User? = nil,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["user"] = _0.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// The GitHub user corresponding to the email field. Null if no such user exists.
-                                @_alwaysEmitIntoClient public var user: User? { __field("user") }
-
-                                public nonisolated struct User: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "User",
-                                        login _0: String,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["login"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The username used to login.
-                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-                                }
-                            }
-
-                            public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
-                        }
-
-                        public nonisolated struct PageInfo: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                                .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "PageInfo",
-                                hasNextPage _0: Bool,
-                                endCursor _1: String? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["hasNextPage"] = _0.__outputJSON
-                                data["endCursor"] = _1.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// When paginating forwards, are there more items?
-                            @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                            /// When paginating forwards, the cursor to continue.
-                            @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-                        }
-                    }
-                }
+              public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
             }
+
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "PageInfo",
+                hasNextPage _0: Bool,
+                endCursor _1: String? = nil,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["hasNextPage"] = _0.__outputJSON
+                data["endCursor"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// When paginating forwards, are there more items?
+              @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+              /// When paginating forwards, the cursor to continue.
+              @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+            }
+          }
         }
+      }
     }
+  }
 }

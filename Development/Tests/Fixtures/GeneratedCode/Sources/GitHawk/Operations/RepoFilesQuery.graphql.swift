@@ -4,171 +4,156 @@
 import APICoreGraphQL
 
 public nonisolated struct RepoFilesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RepoFiles" }
-    @_alwaysEmitIntoClient public static var document: String { "query RepoFiles($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Tree { __typename entries { __typename name type } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9b65bd7bd9dba1488cee15fbd345f0b545e828bfdb8b2cea72c6bf3b861f108f" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RepoFiles" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoFiles($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Tree { __typename entries { __typename name type } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9b65bd7bd9dba1488cee15fbd345f0b545e828bfdb8b2cea72c6bf3b861f108f" }
 
-    public var owner: String
-    public var name: String
-    public var branchAndPath: String
+  public var owner: String
+  public var name: String
+  public var branchAndPath: String
 
-    public init(owner: String, name: String, branchAndPath: String) {
-        self.owner = owner
-        self.name = name
-        self.branchAndPath = branchAndPath
+  public init(owner: String, name: String, branchAndPath: String) {
+    self.owner = owner
+    self.name = name
+    self.branchAndPath = branchAndPath
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branchAndPath"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        object _0: Object? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["object"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A Git object in the repository
+      @_alwaysEmitIntoClient public var object: Object? { __field("object") }
+
+      public nonisolated struct Object: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+          .__typename,
+          .inlineFragment(AsTree.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of GitObject")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// The object as its `Tree` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsTree) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asTree: AsTree? { __typeCase() }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+        public nonisolated struct AsTree: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Tree }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("entries", .list(.nonNull(.object(Entries.self))))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Tree",
+            entries _0: [Entries]? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["entries"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A list of tree entries.
+          @_alwaysEmitIntoClient public var entries: [Entries]? { __field("entries") }
+
+          public nonisolated struct Entries: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.TreeEntry }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branchAndPath"))])),
+              .__typename,
+              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+              .field(GraphQLField("type", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                object _0: Object? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "TreeEntry",
+              name _0: String,
+              type _1: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["object"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["name"] = _0.__outputJSON
+              data["type"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// A Git object in the repository
-            @_alwaysEmitIntoClient public var object: Object? { __field("object") }
+            /// Entry file name.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-            public nonisolated struct Object: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsTree.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of GitObject")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Tree` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsTree) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asTree: AsTree? { __typeCase() }
-
-                public nonisolated struct AsTree: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Tree }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("entries", .list(.nonNull(.object(Entries.self))))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Tree",
-                        entries _0: [Entries]? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["entries"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// A list of tree entries.
-                    @_alwaysEmitIntoClient public var entries: [Entries]? { __field("entries") }
-
-                    public nonisolated struct Entries: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.TreeEntry }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                            .field(GraphQLField("type", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "TreeEntry",
-                            name _0: String,
-                            type _1: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["name"] = _0.__outputJSON
-                            data["type"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Entry file name.
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                        /// Entry file type.
-                        @_alwaysEmitIntoClient public var type: String { __field("type") }
-                    }
-                }
-            }
+            /// Entry file type.
+            @_alwaysEmitIntoClient public var type: String { __field("type") }
+          }
         }
+      }
     }
+  }
 }

@@ -4,415 +4,385 @@
 import APICoreGraphQL
 
 public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RepoSearchPages" }
-    @_alwaysEmitIntoClient public static var document: String { "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RepoSearchPages" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6" }
 
-    public var query: String
-    public var after: GraphQLNullable<String>
-    public var page_size: Int
+  public var query: String
+  public var after: GraphQLNullable<String>
+  public var page_size: Int
 
-    public init(query: String, after: GraphQLNullable<String> = nil, page_size: Int) {
-        self.query = query
-        self.after = after
-        self.page_size = page_size
+  public init(query: String, after: GraphQLNullable<String> = nil, page_size: Int) {
+    self.query = query
+    self.after = after
+    self.page_size = page_size
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["query": query, "after": after, "page_size": page_size])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("query", .variable("query")), ("type", .literal("ISSUE")), ("after", .variable("after")), ("first", .variable("page_size"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      search _0: Search,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["search"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["query": query, "after": after, "page_size": page_size])
-    }
+    /// Perform a search across resources.
+    @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Search: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        nodes _0: [Nodes?]? = nil,
+        pageInfo _1: PageInfo,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        data["pageInfo"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of nodes.
+      @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+      /// Information to aid in pagination.
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("query", .variable("query")), ("type", .literal("ISSUE")), ("after", .variable("after")), ("first", .variable("page_size"))])),
+          .__typename,
+          .inlineFragment(AsIssue.self),
+          .inlineFragment(AsPullRequest.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            search _0: Search,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["search"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Perform a search across resources.
-        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+        /// The object as its `Issue` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+          self.init(__object: typeCase.__object)
+        }
 
-        public nonisolated struct Search: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+        /// The object as its `PullRequest` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+        @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+
+        public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
+            .fragment(RepoEventFields.self),
+            .fragment(NodeFields.self),
+            .fragment(LabelableFields.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Issue",
+            title _0: String,
+            number _1: Int,
+            issueState _2: GraphQLEnum<GitHawkAPI.IssueState>,
+            createdAt _3: GitHawkAPI.DateTime,
+            author _4: RepoEventFields.Author? = nil,
+            id _5: String,
+            labels _6: LabelableFields.Labels? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
+            data["number"] = _1.__outputJSON
+            data["issueState"] = _2.__outputJSON
+            data["createdAt"] = _3.__outputJSON
+            data["author"] = _4.__outputJSON
+            data["id"] = _5.__outputJSON
+            data["labels"] = _6.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the issue title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          /// Identifies the issue number.
+          @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+          /// Identifies the state of the issue.
+          @_alwaysEmitIntoClient public var issueState: GraphQLEnum<GitHawkAPI.IssueState> { __field("issueState") }
+
+          @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+          @_alwaysEmitIntoClient public var author: RepoEventFields.Author? { __field("author") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+
+        public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
+            .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
+            .fragment(RepoEventFields.self),
+            .fragment(NodeFields.self),
+            .fragment(LabelableFields.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PullRequest",
+            title _0: String,
+            number _1: Int,
+            pullRequestState _2: GraphQLEnum<GitHawkAPI.PullRequestState>,
+            commits _3: Commits,
+            createdAt _4: GitHawkAPI.DateTime,
+            author _5: RepoEventFields.Author? = nil,
+            id _6: String,
+            labels _7: LabelableFields.Labels? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
+            data["number"] = _1.__outputJSON
+            data["pullRequestState"] = _2.__outputJSON
+            data["commits"] = _3.__outputJSON
+            data["createdAt"] = _4.__outputJSON
+            data["author"] = _5.__outputJSON
+            data["id"] = _6.__outputJSON
+            data["labels"] = _7.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the pull request title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          /// Identifies the pull request number.
+          @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+          /// Identifies the state of the pull request.
+          @_alwaysEmitIntoClient public var pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState> { __field("pullRequestState") }
+
+          /// A list of commits present in this pull request's head branch not present in the base branch.
+          @_alwaysEmitIntoClient public var commits: Commits { __field("commits") }
+
+          @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+          @_alwaysEmitIntoClient public var author: RepoEventFields.Author? { __field("author") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+          public nonisolated struct Commits: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+              .__typename,
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                nodes _0: [Nodes?]? = nil,
-                pageInfo _1: PageInfo,
-                __variables: JSONObject = [:]
+              __typename: String = "PullRequestCommitConnection",
+              nodes _0: [Nodes?]? = nil,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                data["pageInfo"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["nodes"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            /// Information to aid in pagination.
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
             public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "PullRequestCommit",
+                commit _0: Commit,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["commit"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The Git commit object
+              @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
+
+              public nonisolated struct Commit: GraphQLSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsIssue.self),
-                    .inlineFragment(AsPullRequest.self),
+                  .__typename,
+                  .field(GraphQLField("status", .object(Status.self))),
                 ]
 
                 public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                 @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
+                  __typename: String = "Commit",
+                  status _0: Status? = nil,
+                  __variables: JSONObject = [:]
                 ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["status"] = _0.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
-                /// The object as its `Issue` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
-                    self.init(__object: typeCase.__object)
-                }
+                /// Status information for this commit
+                @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
-                /// The object as its `PullRequest` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-                @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+                public nonisolated struct Status: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
+                  ]
 
-                public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
-                        .fragment(RepoEventFields.self),
-                        .fragment(NodeFields.self),
-                        .fragment(LabelableFields.self),
-                    ]
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Issue",
-                        title _0: String,
-                        number _1: Int,
-                        issueState _2: GraphQLEnum<GitHawkAPI.IssueState>,
-                        createdAt _3: GitHawkAPI.DateTime,
-                        author _4: RepoEventFields.Author? = nil,
-                        id _5: String,
-                        labels _6: LabelableFields.Labels? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["title"] = _0.__outputJSON
-                        data["number"] = _1.__outputJSON
-                        data["issueState"] = _2.__outputJSON
-                        data["createdAt"] = _3.__outputJSON
-                        data["author"] = _4.__outputJSON
-                        data["id"] = _5.__outputJSON
-                        data["labels"] = _6.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the issue title.
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    /// Identifies the issue number.
-                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                    /// Identifies the state of the issue.
-                    @_alwaysEmitIntoClient public var issueState: GraphQLEnum<GitHawkAPI.IssueState> { __field("issueState") }
-
-                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                    @_alwaysEmitIntoClient public var author: RepoEventFields.Author? { __field("author") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-
-                public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
-                        .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
-                        .fragment(RepoEventFields.self),
-                        .fragment(NodeFields.self),
-                        .fragment(LabelableFields.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PullRequest",
-                        title _0: String,
-                        number _1: Int,
-                        pullRequestState _2: GraphQLEnum<GitHawkAPI.PullRequestState>,
-                        commits _3: Commits,
-                        createdAt _4: GitHawkAPI.DateTime,
-                        author _5: RepoEventFields.Author? = nil,
-                        id _6: String,
-                        labels _7: LabelableFields.Labels? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["title"] = _0.__outputJSON
-                        data["number"] = _1.__outputJSON
-                        data["pullRequestState"] = _2.__outputJSON
-                        data["commits"] = _3.__outputJSON
-                        data["createdAt"] = _4.__outputJSON
-                        data["author"] = _5.__outputJSON
-                        data["id"] = _6.__outputJSON
-                        data["labels"] = _7.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the pull request title.
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    /// Identifies the pull request number.
-                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-                    /// Identifies the state of the pull request.
-                    @_alwaysEmitIntoClient public var pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState> { __field("pullRequestState") }
-
-                    /// A list of commits present in this pull request's head branch not present in the base branch.
-                    @_alwaysEmitIntoClient public var commits: Commits { __field("commits") }
-
-                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
-
-                    @_alwaysEmitIntoClient public var author: RepoEventFields.Author? { __field("author") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-                    public nonisolated struct Commits: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "PullRequestCommitConnection",
-                            nodes _0: [Nodes?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["nodes"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "PullRequestCommit",
-                                commit _0: Commit,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["commit"] = _0.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The Git commit object
-                            @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
-
-                            public nonisolated struct Commit: GraphQLSelectionSet {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("status", .object(Status.self))),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "Commit",
-                                    status _0: Status? = nil,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["status"] = _0.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// Status information for this commit
-                                @_alwaysEmitIntoClient public var status: Status? { __field("status") }
-
-                                public nonisolated struct Status: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "Status",
-                                        state _0: GraphQLEnum<GitHawkAPI.StatusState>,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["state"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The combined commit status.
-                                    @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    hasNextPage _0: Bool,
-                    endCursor _1: String? = nil,
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "Status",
+                    state _0: GraphQLEnum<GitHawkAPI.StatusState>,
                     __variables: JSONObject = [:]
-                ) {
+                  ) {
                     var data = JSONObject()
                     data["__typename"] = .string(__typename)
-                    data["hasNextPage"] = _0.__outputJSON
-                    data["endCursor"] = _1.__outputJSON
+                    data["state"] = _0.__outputJSON
                     self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The combined commit status.
+                  @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
                 }
-
-                /// When paginating forwards, are there more items?
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                /// When paginating forwards, the cursor to continue.
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+              }
             }
+          }
         }
+      }
+
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PageInfo",
+          hasNextPage _0: Bool,
+          endCursor _1: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["hasNextPage"] = _0.__outputJSON
+          data["endCursor"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// When paginating forwards, are there more items?
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+        /// When paginating forwards, the cursor to continue.
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsIssue {
-    @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+  @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsPullRequest {
-    @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
-    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+  @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
+  @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+  @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
 }

@@ -4,161 +4,149 @@
 import APICoreGraphQL
 
 public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RepositoryInfo" }
-    @_alwaysEmitIntoClient public static var document: String { "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bdcce7ca9bce8aae89eb4bc5d060b9cb1d9d9412321050c6ef8b48af24b2f031" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RepositoryInfo" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bdcce7ca9bce8aae89eb4bc5d060b9cb1d9d9412321050c6ef8b48af24b2f031" }
 
-    public var owner: String
-    public var name: String
-    public var issueQuery: String
-    public var prQuery: String
+  public var owner: String
+  public var name: String
+  public var issueQuery: String
+  public var prQuery: String
 
-    public init(owner: String, name: String, issueQuery: String, prQuery: String) {
-        self.owner = owner
-        self.name = name
-        self.issueQuery = issueQuery
-        self.prQuery = prQuery
+  public init(owner: String, name: String, issueQuery: String, prQuery: String) {
+    self.owner = owner
+    self.name = name
+    self.issueQuery = issueQuery
+    self.prQuery = prQuery
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
+      .field(GraphQLField("search", alias: "repoIssueOverview", .nonNull(.object(RepoIssueOverview.self)), arguments: [("query", .variable("issueQuery")), ("type", .literal("ISSUE"))])),
+      .field(GraphQLField("search", alias: "repoPullRequestOverView", .nonNull(.object(RepoPullRequestOverView.self)), arguments: [("query", .variable("prQuery")), ("type", .literal("ISSUE"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      repoIssueOverview _1: RepoIssueOverview,
+      repoPullRequestOverView _2: RepoPullRequestOverView,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      data["repoIssueOverview"] = _1.__outputJSON
+      data["repoPullRequestOverView"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    /// Perform a search across resources.
+    @_alwaysEmitIntoClient public var repoIssueOverview: RepoIssueOverview { __field("repoIssueOverview") }
+
+    /// Perform a search across resources.
+    @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
+
+    public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
+        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        id _0: String,
+        defaultBranchRef _1: DefaultBranchRef? = nil,
+        hasIssuesEnabled _2: Bool,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["defaultBranchRef"] = _1.__outputJSON
+        data["hasIssuesEnabled"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// The Ref associated with the repository's default branch.
+      @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
+
+      /// Indicates if the repository has issues feature enabled.
+      @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+
+      public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
-            .field(GraphQLField("search", alias: "repoIssueOverview", .nonNull(.object(RepoIssueOverview.self)), arguments: [("query", .variable("issueQuery")), ("type", .literal("ISSUE"))])),
-            .field(GraphQLField("search", alias: "repoPullRequestOverView", .nonNull(.object(RepoPullRequestOverView.self)), arguments: [("query", .variable("prQuery")), ("type", .literal("ISSUE"))])),
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            repoIssueOverview _1: RepoIssueOverview,
-            repoPullRequestOverView _2: RepoPullRequestOverView,
-            __variables: JSONObject = [:]
+          __typename: String = "Ref",
+          name _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            data["repoIssueOverview"] = _1.__outputJSON
-            data["repoPullRequestOverView"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
-
-        /// Perform a search across resources.
-        @_alwaysEmitIntoClient public var repoIssueOverview: RepoIssueOverview { __field("repoIssueOverview") }
-
-        /// Perform a search across resources.
-        @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
-
-        public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-                .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                id _0: String,
-                defaultBranchRef _1: DefaultBranchRef? = nil,
-                hasIssuesEnabled _2: Bool,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["defaultBranchRef"] = _1.__outputJSON
-                data["hasIssuesEnabled"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            /// The Ref associated with the repository's default branch.
-            @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
-
-            /// Indicates if the repository has issues feature enabled.
-            @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
-
-            public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Ref",
-                    name _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The ref name.
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
-        }
-
-        public nonisolated struct RepoIssueOverview: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("issueCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                issueCount _0: Int,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["issueCount"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The number of issues that matched the search query.
-            @_alwaysEmitIntoClient public var issueCount: Int { __field("issueCount") }
-        }
-
-        public typealias RepoPullRequestOverView = RepositoryInfoQuery.Data.RepoIssueOverview
+        /// The ref name.
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
     }
+
+    public nonisolated struct RepoIssueOverview: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("issueCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        issueCount _0: Int,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["issueCount"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The number of issues that matched the search query.
+      @_alwaysEmitIntoClient public var issueCount: Int { __field("issueCount") }
+    }
+
+    public typealias RepoPullRequestOverView = RepositoryInfoQuery.Data.RepoIssueOverview
+  }
 }

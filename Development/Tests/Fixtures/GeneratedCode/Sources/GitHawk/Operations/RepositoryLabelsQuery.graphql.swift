@@ -4,138 +4,126 @@
 import APICoreGraphQL
 
 public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RepositoryLabels" }
-    @_alwaysEmitIntoClient public static var document: String { "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename labels(first: 100) { __typename nodes { __typename name color } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e226e821d54f9e4e8c4f47d8a58a20317620483cef9fea4ea508ded8f78dcd4" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RepositoryLabels" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename labels(first: 100) { __typename nodes { __typename name color } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e226e821d54f9e4e8c4f47d8a58a20317620483cef9fea4ea508ded8f78dcd4" }
 
-    public var owner: String
-    public var repo: String
+  public var owner: String
+  public var repo: String
 
-    public init(owner: String, repo: String) {
-        self.owner = owner
-        self.repo = repo
+  public init(owner: String, repo: String) {
+    self.owner = owner
+    self.repo = repo
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["owner": owner, "repo": repo])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["owner": owner, "repo": repo])
-    }
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        labels _0: Labels? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["labels"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of labels associated with the repository.
+      @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
+
+      public nonisolated struct Labels: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
+          .__typename,
+          .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "LabelConnection",
+          nodes _0: [Nodes?]? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["nodes"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// A list of nodes.
+        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+        public nonisolated struct Nodes: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Label",
+            name _0: String,
+            color _1: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["repository"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["color"] = _1.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the label name.
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+          /// Identifies the label color.
+          @_alwaysEmitIntoClient public var color: String { __field("color") }
         }
-
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
-
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                labels _0: Labels? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["labels"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of labels associated with the repository.
-            @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
-
-            public nonisolated struct Labels: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "LabelConnection",
-                    nodes _0: [Nodes?]? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["nodes"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A list of nodes.
-                @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                public nonisolated struct Nodes: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Label",
-                        name _0: String,
-                        color _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["name"] = _0.__outputJSON
-                        data["color"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the label name.
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                    /// Identifies the label color.
-                    @_alwaysEmitIntoClient public var color: String { __field("color") }
-                }
-            }
-        }
+      }
     }
+  }
 }

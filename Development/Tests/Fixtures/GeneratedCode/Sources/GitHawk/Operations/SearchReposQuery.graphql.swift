@@ -4,351 +4,324 @@
 import APICoreGraphQL
 
 public nonisolated struct SearchReposQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "SearchRepos" }
-    @_alwaysEmitIntoClient public static var document: String { "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Repository { __typename id name hasIssuesEnabled owner { __typename login } description pushedAt primaryLanguage { __typename name color } stargazers { __typename totalCount } defaultBranchRef { __typename name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a292c5acedac6d86bf3590498ce90fe0ebcf9cb7577e51bd99e1d68e12ad7fc2" }
+  @_alwaysEmitIntoClient public static var operationName: String { "SearchRepos" }
+  @_alwaysEmitIntoClient public static var document: String { "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Repository { __typename id name hasIssuesEnabled owner { __typename login } description pushedAt primaryLanguage { __typename name color } stargazers { __typename totalCount } defaultBranchRef { __typename name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a292c5acedac6d86bf3590498ce90fe0ebcf9cb7577e51bd99e1d68e12ad7fc2" }
 
-    public var search: String
-    public var before: GraphQLNullable<String>
+  public var search: String
+  public var before: GraphQLNullable<String>
 
-    public init(search: String, before: GraphQLNullable<String> = nil) {
-        self.search = search
-        self.before = before
+  public init(search: String, before: GraphQLNullable<String> = nil) {
+    self.search = search
+    self.before = before
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["search": search, "before": before])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("first", .literal(100)), ("query", .variable("search")), ("type", .literal("REPOSITORY")), ("before", .variable("before"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      search _0: Search,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["search"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["search": search, "before": before])
-    }
+    /// Perform a search across resources.
+    @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public nonisolated struct Search: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+        .field(GraphQLField("repositoryCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        nodes _0: [Nodes?]? = nil,
+        pageInfo _1: PageInfo,
+        repositoryCount _2: Int,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        data["pageInfo"] = _1.__outputJSON
+        data["repositoryCount"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of nodes.
+      @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+      /// Information to aid in pagination.
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      /// The number of repositories that matched the search query.
+      @_alwaysEmitIntoClient public var repositoryCount: Int { __field("repositoryCount") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("first", .literal(100)), ("query", .variable("search")), ("type", .literal("REPOSITORY")), ("before", .variable("before"))])),
+          .__typename,
+          .inlineFragment(AsRepository.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            search _0: Search,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["search"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Perform a search across resources.
-        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+        /// The object as its `Repository` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-        public nonisolated struct Search: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+        public nonisolated struct AsRepository: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("pushedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
+            .field(GraphQLField("primaryLanguage", .object(PrimaryLanguage.self))),
+            .field(GraphQLField("stargazers", .nonNull(.object(Stargazers.self)))),
+            .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Repository",
+            id _0: String,
+            name _1: String,
+            hasIssuesEnabled _2: Bool,
+            owner _3: Owner,
+            description _4: String? = nil,
+            pushedAt _5: GitHawkAPI.DateTime? = nil,
+            primaryLanguage _6: PrimaryLanguage? = nil,
+            stargazers _7: Stargazers,
+            defaultBranchRef _8: DefaultBranchRef? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["hasIssuesEnabled"] = _2.__outputJSON
+            data["owner"] = _3.__outputJSON
+            data["description"] = _4.__outputJSON
+            data["pushedAt"] = _5.__outputJSON
+            data["primaryLanguage"] = _6.__outputJSON
+            data["stargazers"] = _7.__outputJSON
+            data["defaultBranchRef"] = _8.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          /// The name of the repository.
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+          /// Indicates if the repository has issues feature enabled.
+          @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+
+          /// The User owner of the repository.
+          @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+          /// The description of the repository.
+          @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+          /// Identifies when the repository was last pushed to.
+          @_alwaysEmitIntoClient public var pushedAt: GitHawkAPI.DateTime? { __field("pushedAt") }
+
+          /// The primary language of the repository's code.
+          @_alwaysEmitIntoClient public var primaryLanguage: PrimaryLanguage? { __field("primaryLanguage") }
+
+          /// A list of users who have starred this starrable.
+          @_alwaysEmitIntoClient public var stargazers: Stargazers { __field("stargazers") }
+
+          /// The Ref associated with the repository's default branch.
+          @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
+
+          public nonisolated struct Owner: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                .field(GraphQLField("repositoryCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+              .__typename,
+              .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                nodes _0: [Nodes?]? = nil,
-                pageInfo _1: PageInfo,
-                repositoryCount _2: Int,
-                __variables: JSONObject = [:]
+              __typename: String,
+              login _0: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                data["pageInfo"] = _1.__outputJSON
-                data["repositoryCount"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+              data["__typename"] = .string(__typename)
+              data["login"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// A list of nodes.
-            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+            /// The username used to login.
+            @_alwaysEmitIntoClient public var login: String { __field("login") }
+          }
 
-            /// Information to aid in pagination.
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+          public nonisolated struct PrimaryLanguage: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+              .field(GraphQLField("color", .scalar("String"), leaf: String?.self)),
+            ]
 
-            /// The number of repositories that matched the search query.
-            @_alwaysEmitIntoClient public var repositoryCount: Int { __field("repositoryCount") }
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsRepository.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Repository` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
-
-                public nonisolated struct AsRepository: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("pushedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-                        .field(GraphQLField("primaryLanguage", .object(PrimaryLanguage.self))),
-                        .field(GraphQLField("stargazers", .nonNull(.object(Stargazers.self)))),
-                        .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Repository",
-                        id _0: String,
-                        name _1: String,
-                        hasIssuesEnabled _2: Bool,
-                        owner _3: Owner,
-                        description _4: String? = nil,
-                        pushedAt _5: GitHawkAPI.DateTime? = nil,
-                        primaryLanguage _6: PrimaryLanguage? = nil,
-                        stargazers _7: Stargazers,
-                        defaultBranchRef _8: DefaultBranchRef? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["name"] = _1.__outputJSON
-                        data["hasIssuesEnabled"] = _2.__outputJSON
-                        data["owner"] = _3.__outputJSON
-                        data["description"] = _4.__outputJSON
-                        data["pushedAt"] = _5.__outputJSON
-                        data["primaryLanguage"] = _6.__outputJSON
-                        data["stargazers"] = _7.__outputJSON
-                        data["defaultBranchRef"] = _8.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    /// The name of the repository.
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                    /// Indicates if the repository has issues feature enabled.
-                    @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
-
-                    /// The User owner of the repository.
-                    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
-
-                    /// The description of the repository.
-                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                    /// Identifies when the repository was last pushed to.
-                    @_alwaysEmitIntoClient public var pushedAt: GitHawkAPI.DateTime? { __field("pushedAt") }
-
-                    /// The primary language of the repository's code.
-                    @_alwaysEmitIntoClient public var primaryLanguage: PrimaryLanguage? { __field("primaryLanguage") }
-
-                    /// A list of users who have starred this starrable.
-                    @_alwaysEmitIntoClient public var stargazers: Stargazers { __field("stargazers") }
-
-                    /// The Ref associated with the repository's default branch.
-                    @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
-
-                    public nonisolated struct Owner: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String,
-                            login _0: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
-                            data["__typename"] = .string(__typename)
-                            data["login"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The username used to login.
-                        @_alwaysEmitIntoClient public var login: String { __field("login") }
-                    }
-
-                    public nonisolated struct PrimaryLanguage: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                            .field(GraphQLField("color", .scalar("String"), leaf: String?.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Language",
-                            name _0: String,
-                            color _1: String? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["name"] = _0.__outputJSON
-                            data["color"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The name of the current language.
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                        /// The color defined for the current language.
-                        @_alwaysEmitIntoClient public var color: String? { __field("color") }
-                    }
-
-                    public nonisolated struct Stargazers: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "StargazerConnection",
-                            totalCount _0: Int,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["totalCount"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Identifies the total count of items in the connection.
-                        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
-                    }
-
-                    public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Ref",
-                            name _0: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["name"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The ref name.
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    }
-                }
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "Language",
+              name _0: String,
+              color _1: String? = nil,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["name"] = _0.__outputJSON
+              data["color"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                ]
+            /// The name of the current language.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public let __object: GraphQLCheckedObject
+            /// The color defined for the current language.
+            @_alwaysEmitIntoClient public var color: String? { __field("color") }
+          }
 
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+          public nonisolated struct Stargazers: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+            ]
 
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    endCursor _0: String? = nil,
-                    hasNextPage _1: Bool,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["endCursor"] = _0.__outputJSON
-                    data["hasNextPage"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-                /// When paginating forwards, the cursor to continue.
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-
-                /// When paginating forwards, are there more items?
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "StargazerConnection",
+              totalCount _0: Int,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["totalCount"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
+
+            /// Identifies the total count of items in the connection.
+            @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+          }
+
+          public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "Ref",
+              name _0: String,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["name"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The ref name.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+          }
         }
+      }
+
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PageInfo",
+          endCursor _0: String? = nil,
+          hasNextPage _1: Bool,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["endCursor"] = _0.__outputJSON
+          data["hasNextPage"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// When paginating forwards, the cursor to continue.
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+        /// When paginating forwards, are there more items?
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+      }
     }
+  }
 }

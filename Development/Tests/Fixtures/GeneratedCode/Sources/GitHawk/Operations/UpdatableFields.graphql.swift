@@ -4,33 +4,30 @@
 import APICoreGraphQL
 
 public nonisolated struct UpdatableFields: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "updatableFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment updatableFields on Updatable { __typename viewerCanUpdate }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Updatable }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "updatableFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment updatableFields on Updatable { __typename viewerCanUpdate }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Updatable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    viewerCanUpdate _0: Bool,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Updatable")
+    data["__typename"] = .string(__typename)
+    data["viewerCanUpdate"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        viewerCanUpdate _0: Bool,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Updatable")
-        data["__typename"] = .string(__typename)
-        data["viewerCanUpdate"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// Check if the current viewer can update this object.
-    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+  /// Check if the current viewer can update this object.
+  @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
 }

@@ -4,97 +4,97 @@
 import APICoreGraphQL
 
 nonisolated extension GitHawkAPI {
-    /// The possible states of an issue.
-    public nonisolated enum IssueState: String, CaseIterable, Sendable, Hashable {
-        /// An issue that is still open
-        case `open` = "OPEN"
-        /// An issue that has been closed
-        case closed = "CLOSED"
-    }
+  /// The possible states of an issue.
+  public nonisolated enum IssueState: String, CaseIterable, Sendable, Hashable {
+    /// An issue that is still open
+    case `open` = "OPEN"
+    /// An issue that has been closed
+    case closed = "CLOSED"
+  }
 
-    /// Detailed status information about a pull request merge.
-    public nonisolated enum MergeStateStatus: String, CaseIterable, Sendable, Hashable {
-        /// The merge commit cannot be cleanly created.
-        case dirty = "DIRTY"
-        /// The state cannot currently be determined.
-        case unknown = "UNKNOWN"
-        /// The merge is blocked.
-        case blocked = "BLOCKED"
-        /// The head ref is out of date.
-        case behind = "BEHIND"
-        /// Mergeable with non-passing commit status.
-        case unstable = "UNSTABLE"
-        /// Mergeable with passing commit status and pre-recieve hooks.
-        case hasHooks = "HAS_HOOKS"
-        /// Mergeable and passing commit status.
-        case clean = "CLEAN"
-    }
+  /// Detailed status information about a pull request merge.
+  public nonisolated enum MergeStateStatus: String, CaseIterable, Sendable, Hashable {
+    /// The merge commit cannot be cleanly created.
+    case dirty = "DIRTY"
+    /// The state cannot currently be determined.
+    case unknown = "UNKNOWN"
+    /// The merge is blocked.
+    case blocked = "BLOCKED"
+    /// The head ref is out of date.
+    case behind = "BEHIND"
+    /// Mergeable with non-passing commit status.
+    case unstable = "UNSTABLE"
+    /// Mergeable with passing commit status and pre-recieve hooks.
+    case hasHooks = "HAS_HOOKS"
+    /// Mergeable and passing commit status.
+    case clean = "CLEAN"
+  }
 
-    /// Whether or not a PullRequest can be merged.
-    public nonisolated enum MergeableState: String, CaseIterable, Sendable, Hashable {
-        /// The pull request can be merged.
-        case mergeable = "MERGEABLE"
-        /// The pull request cannot be merged due to merge conflicts.
-        case conflicting = "CONFLICTING"
-        /// The mergeability of the pull request is still being calculated.
-        case unknown = "UNKNOWN"
-    }
+  /// Whether or not a PullRequest can be merged.
+  public nonisolated enum MergeableState: String, CaseIterable, Sendable, Hashable {
+    /// The pull request can be merged.
+    case mergeable = "MERGEABLE"
+    /// The pull request cannot be merged due to merge conflicts.
+    case conflicting = "CONFLICTING"
+    /// The mergeability of the pull request is still being calculated.
+    case unknown = "UNKNOWN"
+  }
 
-    /// The possible states of a pull request review.
-    public nonisolated enum PullRequestReviewState: String, CaseIterable, Sendable, Hashable {
-        /// A review that has not yet been submitted.
-        case pending = "PENDING"
-        /// An informational review.
-        case commented = "COMMENTED"
-        /// A review allowing the pull request to merge.
-        case approved = "APPROVED"
-        /// A review blocking the pull request from merging.
-        case changesRequested = "CHANGES_REQUESTED"
-        /// A review that has been dismissed.
-        case dismissed = "DISMISSED"
-    }
+  /// The possible states of a pull request review.
+  public nonisolated enum PullRequestReviewState: String, CaseIterable, Sendable, Hashable {
+    /// A review that has not yet been submitted.
+    case pending = "PENDING"
+    /// An informational review.
+    case commented = "COMMENTED"
+    /// A review allowing the pull request to merge.
+    case approved = "APPROVED"
+    /// A review blocking the pull request from merging.
+    case changesRequested = "CHANGES_REQUESTED"
+    /// A review that has been dismissed.
+    case dismissed = "DISMISSED"
+  }
 
-    /// The possible states of a pull request.
-    public nonisolated enum PullRequestState: String, CaseIterable, Sendable, Hashable {
-        /// A pull request that is still open.
-        case `open` = "OPEN"
-        /// A pull request that has been closed without being merged.
-        case closed = "CLOSED"
-        /// A pull request that has been closed by being merged.
-        case merged = "MERGED"
-    }
+  /// The possible states of a pull request.
+  public nonisolated enum PullRequestState: String, CaseIterable, Sendable, Hashable {
+    /// A pull request that is still open.
+    case `open` = "OPEN"
+    /// A pull request that has been closed without being merged.
+    case closed = "CLOSED"
+    /// A pull request that has been closed by being merged.
+    case merged = "MERGED"
+  }
 
-    /// Emojis that can be attached to Issues, Pull Requests and Comments.
-    public nonisolated enum ReactionContent: String, CaseIterable, Sendable, Hashable {
-        /// Represents the 👍 emoji.
-        case thumbsUp = "THUMBS_UP"
-        /// Represents the 👎 emoji.
-        case thumbsDown = "THUMBS_DOWN"
-        /// Represents the 😄 emoji.
-        case laugh = "LAUGH"
-        /// Represents the 🎉 emoji.
-        case hooray = "HOORAY"
-        /// Represents the 😕 emoji.
-        case confused = "CONFUSED"
-        /// Represents the ❤️ emoji.
-        case heart = "HEART"
-        /// Represents the 🚀 emoji.
-        case rocket = "ROCKET"
-        /// Represents the 👀 emoji.
-        case eyes = "EYES"
-    }
+  /// Emojis that can be attached to Issues, Pull Requests and Comments.
+  public nonisolated enum ReactionContent: String, CaseIterable, Sendable, Hashable {
+    /// Represents the 👍 emoji.
+    case thumbsUp = "THUMBS_UP"
+    /// Represents the 👎 emoji.
+    case thumbsDown = "THUMBS_DOWN"
+    /// Represents the 😄 emoji.
+    case laugh = "LAUGH"
+    /// Represents the 🎉 emoji.
+    case hooray = "HOORAY"
+    /// Represents the 😕 emoji.
+    case confused = "CONFUSED"
+    /// Represents the ❤️ emoji.
+    case heart = "HEART"
+    /// Represents the 🚀 emoji.
+    case rocket = "ROCKET"
+    /// Represents the 👀 emoji.
+    case eyes = "EYES"
+  }
 
-    /// The possible commit status states.
-    public nonisolated enum StatusState: String, CaseIterable, Sendable, Hashable {
-        /// Status is expected.
-        case expected = "EXPECTED"
-        /// Status is errored.
-        case error = "ERROR"
-        /// Status is failing.
-        case failure = "FAILURE"
-        /// Status is pending.
-        case pending = "PENDING"
-        /// Status is successful.
-        case success = "SUCCESS"
-    }
+  /// The possible commit status states.
+  public nonisolated enum StatusState: String, CaseIterable, Sendable, Hashable {
+    /// Status is expected.
+    case expected = "EXPECTED"
+    /// Status is errored.
+    case error = "ERROR"
+    /// Status is failing.
+    case failure = "FAILURE"
+    /// Status is pending.
+    case pending = "PENDING"
+    /// Status is successful.
+    case success = "SUCCESS"
+  }
 }

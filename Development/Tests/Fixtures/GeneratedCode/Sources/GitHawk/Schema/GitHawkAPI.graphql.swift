@@ -5,123 +5,123 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum GitHawkAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// An ISO-8601 encoded UTC date string.
-    public typealias DateTime = String
+  /// An ISO-8601 encoded UTC date string.
+  public typealias DateTime = String
 
-    /// A Git object ID.
-    public typealias GitObjectID = String
+  /// A Git object ID.
+  public typealias GitObjectID = String
 
-    /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
-    public typealias URI = String
+  /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
+  public typealias URI = String
 
-    public nonisolated enum Objects {
-        public static let AddCommentPayload = GraphQLParentType.object("AddCommentPayload")
-        public static let AddReactionPayload = GraphQLParentType.object("AddReactionPayload")
-        public static let AssignedEvent = GraphQLParentType.object("AssignedEvent")
-        public static let Blob = GraphQLParentType.object("Blob")
-        public static let ClosedEvent = GraphQLParentType.object("ClosedEvent")
-        public static let Commit = GraphQLParentType.object("Commit")
-        public static let CommitHistoryConnection = GraphQLParentType.object("CommitHistoryConnection")
-        public static let CrossReferencedEvent = GraphQLParentType.object("CrossReferencedEvent")
-        public static let DemilestonedEvent = GraphQLParentType.object("DemilestonedEvent")
-        public static let GitActor = GraphQLParentType.object("GitActor")
-        public static let Issue = GraphQLParentType.object("Issue")
-        public static let IssueComment = GraphQLParentType.object("IssueComment")
-        public static let IssueCommentEdge = GraphQLParentType.object("IssueCommentEdge")
-        public static let IssueConnection = GraphQLParentType.object("IssueConnection")
-        public static let IssueTimelineConnection = GraphQLParentType.object("IssueTimelineConnection")
-        public static let Label = GraphQLParentType.object("Label")
-        public static let LabelConnection = GraphQLParentType.object("LabelConnection")
-        public static let LabeledEvent = GraphQLParentType.object("LabeledEvent")
-        public static let Language = GraphQLParentType.object("Language")
-        public static let LockedEvent = GraphQLParentType.object("LockedEvent")
-        public static let MergedEvent = GraphQLParentType.object("MergedEvent")
-        public static let Milestone = GraphQLParentType.object("Milestone")
-        public static let MilestonedEvent = GraphQLParentType.object("MilestonedEvent")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let PageInfo = GraphQLParentType.object("PageInfo")
-        public static let PullRequest = GraphQLParentType.object("PullRequest")
-        public static let PullRequestCommit = GraphQLParentType.object("PullRequestCommit")
-        public static let PullRequestCommitConnection = GraphQLParentType.object("PullRequestCommitConnection")
-        public static let PullRequestReview = GraphQLParentType.object("PullRequestReview")
-        public static let PullRequestReviewComment = GraphQLParentType.object("PullRequestReviewComment")
-        public static let PullRequestReviewCommentConnection = GraphQLParentType.object("PullRequestReviewCommentConnection")
-        public static let PullRequestReviewThread = GraphQLParentType.object("PullRequestReviewThread")
-        public static let PullRequestTimelineConnection = GraphQLParentType.object("PullRequestTimelineConnection")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let ReactingUserConnection = GraphQLParentType.object("ReactingUserConnection")
-        public static let ReactionGroup = GraphQLParentType.object("ReactionGroup")
-        public static let Ref = GraphQLParentType.object("Ref")
-        public static let RefConnection = GraphQLParentType.object("RefConnection")
-        public static let RefEdge = GraphQLParentType.object("RefEdge")
-        public static let ReferencedEvent = GraphQLParentType.object("ReferencedEvent")
-        public static let RemoveReactionPayload = GraphQLParentType.object("RemoveReactionPayload")
-        public static let RenamedTitleEvent = GraphQLParentType.object("RenamedTitleEvent")
-        public static let ReopenedEvent = GraphQLParentType.object("ReopenedEvent")
-        public static let Repository = GraphQLParentType.object("Repository")
-        public static let ReviewRequest = GraphQLParentType.object("ReviewRequest")
-        public static let ReviewRequestConnection = GraphQLParentType.object("ReviewRequestConnection")
-        public static let ReviewRequestRemovedEvent = GraphQLParentType.object("ReviewRequestRemovedEvent")
-        public static let ReviewRequestedEvent = GraphQLParentType.object("ReviewRequestedEvent")
-        public static let SearchResultItemConnection = GraphQLParentType.object("SearchResultItemConnection")
-        public static let StargazerConnection = GraphQLParentType.object("StargazerConnection")
-        public static let Status = GraphQLParentType.object("Status")
-        public static let StatusContext = GraphQLParentType.object("StatusContext")
-        public static let Tree = GraphQLParentType.object("Tree")
-        public static let TreeEntry = GraphQLParentType.object("TreeEntry")
-        public static let UnassignedEvent = GraphQLParentType.object("UnassignedEvent")
-        public static let UnlabeledEvent = GraphQLParentType.object("UnlabeledEvent")
-        public static let UnlockedEvent = GraphQLParentType.object("UnlockedEvent")
-        public static let User = GraphQLParentType.object("User")
-        public static let UserConnection = GraphQLParentType.object("UserConnection")
-    }
+  public nonisolated enum Objects {
+    public static let AddCommentPayload = GraphQLParentType.object("AddCommentPayload")
+    public static let AddReactionPayload = GraphQLParentType.object("AddReactionPayload")
+    public static let AssignedEvent = GraphQLParentType.object("AssignedEvent")
+    public static let Blob = GraphQLParentType.object("Blob")
+    public static let ClosedEvent = GraphQLParentType.object("ClosedEvent")
+    public static let Commit = GraphQLParentType.object("Commit")
+    public static let CommitHistoryConnection = GraphQLParentType.object("CommitHistoryConnection")
+    public static let CrossReferencedEvent = GraphQLParentType.object("CrossReferencedEvent")
+    public static let DemilestonedEvent = GraphQLParentType.object("DemilestonedEvent")
+    public static let GitActor = GraphQLParentType.object("GitActor")
+    public static let Issue = GraphQLParentType.object("Issue")
+    public static let IssueComment = GraphQLParentType.object("IssueComment")
+    public static let IssueCommentEdge = GraphQLParentType.object("IssueCommentEdge")
+    public static let IssueConnection = GraphQLParentType.object("IssueConnection")
+    public static let IssueTimelineConnection = GraphQLParentType.object("IssueTimelineConnection")
+    public static let Label = GraphQLParentType.object("Label")
+    public static let LabelConnection = GraphQLParentType.object("LabelConnection")
+    public static let LabeledEvent = GraphQLParentType.object("LabeledEvent")
+    public static let Language = GraphQLParentType.object("Language")
+    public static let LockedEvent = GraphQLParentType.object("LockedEvent")
+    public static let MergedEvent = GraphQLParentType.object("MergedEvent")
+    public static let Milestone = GraphQLParentType.object("Milestone")
+    public static let MilestonedEvent = GraphQLParentType.object("MilestonedEvent")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let PageInfo = GraphQLParentType.object("PageInfo")
+    public static let PullRequest = GraphQLParentType.object("PullRequest")
+    public static let PullRequestCommit = GraphQLParentType.object("PullRequestCommit")
+    public static let PullRequestCommitConnection = GraphQLParentType.object("PullRequestCommitConnection")
+    public static let PullRequestReview = GraphQLParentType.object("PullRequestReview")
+    public static let PullRequestReviewComment = GraphQLParentType.object("PullRequestReviewComment")
+    public static let PullRequestReviewCommentConnection = GraphQLParentType.object("PullRequestReviewCommentConnection")
+    public static let PullRequestReviewThread = GraphQLParentType.object("PullRequestReviewThread")
+    public static let PullRequestTimelineConnection = GraphQLParentType.object("PullRequestTimelineConnection")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let ReactingUserConnection = GraphQLParentType.object("ReactingUserConnection")
+    public static let ReactionGroup = GraphQLParentType.object("ReactionGroup")
+    public static let Ref = GraphQLParentType.object("Ref")
+    public static let RefConnection = GraphQLParentType.object("RefConnection")
+    public static let RefEdge = GraphQLParentType.object("RefEdge")
+    public static let ReferencedEvent = GraphQLParentType.object("ReferencedEvent")
+    public static let RemoveReactionPayload = GraphQLParentType.object("RemoveReactionPayload")
+    public static let RenamedTitleEvent = GraphQLParentType.object("RenamedTitleEvent")
+    public static let ReopenedEvent = GraphQLParentType.object("ReopenedEvent")
+    public static let Repository = GraphQLParentType.object("Repository")
+    public static let ReviewRequest = GraphQLParentType.object("ReviewRequest")
+    public static let ReviewRequestConnection = GraphQLParentType.object("ReviewRequestConnection")
+    public static let ReviewRequestRemovedEvent = GraphQLParentType.object("ReviewRequestRemovedEvent")
+    public static let ReviewRequestedEvent = GraphQLParentType.object("ReviewRequestedEvent")
+    public static let SearchResultItemConnection = GraphQLParentType.object("SearchResultItemConnection")
+    public static let StargazerConnection = GraphQLParentType.object("StargazerConnection")
+    public static let Status = GraphQLParentType.object("Status")
+    public static let StatusContext = GraphQLParentType.object("StatusContext")
+    public static let Tree = GraphQLParentType.object("Tree")
+    public static let TreeEntry = GraphQLParentType.object("TreeEntry")
+    public static let UnassignedEvent = GraphQLParentType.object("UnassignedEvent")
+    public static let UnlabeledEvent = GraphQLParentType.object("UnlabeledEvent")
+    public static let UnlockedEvent = GraphQLParentType.object("UnlockedEvent")
+    public static let User = GraphQLParentType.object("User")
+    public static let UserConnection = GraphQLParentType.object("UserConnection")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Actor = GraphQLParentType.interface(
-            "Actor", possibleTypes: ["User", "Organization", "Bot"])
-        public static let Assignable = GraphQLParentType.interface(
-            "Assignable", possibleTypes: ["Issue", "PullRequest"])
-        public static let Closable = GraphQLParentType.interface(
-            "Closable", possibleTypes: ["Project", "Issue", "PullRequest", "Milestone"])
-        public static let Comment = GraphQLParentType.interface(
-            "Comment", possibleTypes: ["Issue", "PullRequest", "GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
-        public static let Deletable = GraphQLParentType.interface(
-            "Deletable", possibleTypes: ["GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
-        public static let GitObject = GraphQLParentType.interface(
-            "GitObject", possibleTypes: ["Blob", "Commit", "Tree", "Tag"])
-        public static let Labelable = GraphQLParentType.interface(
-            "Labelable", possibleTypes: ["Issue", "PullRequest"])
-        public static let Lockable = GraphQLParentType.interface(
-            "Lockable", possibleTypes: ["Issue", "PullRequest"])
-        public static let Node = GraphQLParentType.interface(
-            "Node", possibleTypes: ["User", "Repository", "Project", "ProjectColumn", "ProjectCard", "Issue", "UserContentEdit", "Label", "PullRequest", "Organization", "MarketplaceListing", "Bot", "MarketplaceCategory", "Language", "OrganizationIdentityProvider", "ExternalIdentity", "OrganizationInvitation", "Team", "Reaction", "Gist", "GistComment", "RepositoryInvitation", "License", "Ref", "Blob", "Commit", "Tree", "CommitComment", "Status", "StatusContext", "Milestone", "IssueComment", "PullRequestReviewThread", "PullRequestCommit", "PullRequestReviewComment", "PullRequestReview", "ReviewRequest", "CommitCommentThread", "ClosedEvent", "ReopenedEvent", "SubscribedEvent", "UnsubscribedEvent", "MergedEvent", "ReferencedEvent", "CrossReferencedEvent", "AssignedEvent", "UnassignedEvent", "LabeledEvent", "UnlabeledEvent", "MilestonedEvent", "DemilestonedEvent", "RenamedTitleEvent", "LockedEvent", "UnlockedEvent", "DeployedEvent", "Deployment", "DeploymentStatus", "HeadRefDeletedEvent", "HeadRefRestoredEvent", "HeadRefForcePushedEvent", "BaseRefForcePushedEvent", "ReviewRequestedEvent", "ReviewRequestRemovedEvent", "ReviewDismissedEvent", "BaseRefChangedEvent", "AddedToProjectEvent", "CommentDeletedEvent", "ConvertedNoteToIssueEvent", "MentionedEvent", "MovedColumnsInProjectEvent", "RemovedFromProjectEvent", "DeployKey", "RepositoryTopic", "Topic", "Release", "ReleaseAsset", "ReviewDismissalAllowance", "ProtectedBranch", "PushAllowance", "PublicKey", "Tag"])
-        public static let Reactable = GraphQLParentType.interface(
-            "Reactable", possibleTypes: ["Issue", "PullRequest", "CommitComment", "IssueComment", "PullRequestReviewComment"])
-        public static let RepositoryInfo = GraphQLParentType.interface(
-            "RepositoryInfo", possibleTypes: ["Repository"])
-        public static let RepositoryOwner = GraphQLParentType.interface(
-            "RepositoryOwner", possibleTypes: ["User", "Organization"])
-        public static let Updatable = GraphQLParentType.interface(
-            "Updatable", possibleTypes: ["Project", "Issue", "PullRequest", "GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Actor = GraphQLParentType.interface(
+      "Actor", possibleTypes: ["User", "Organization", "Bot"])
+    public static let Assignable = GraphQLParentType.interface(
+      "Assignable", possibleTypes: ["Issue", "PullRequest"])
+    public static let Closable = GraphQLParentType.interface(
+      "Closable", possibleTypes: ["Project", "Issue", "PullRequest", "Milestone"])
+    public static let Comment = GraphQLParentType.interface(
+      "Comment", possibleTypes: ["Issue", "PullRequest", "GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
+    public static let Deletable = GraphQLParentType.interface(
+      "Deletable", possibleTypes: ["GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
+    public static let GitObject = GraphQLParentType.interface(
+      "GitObject", possibleTypes: ["Blob", "Commit", "Tree", "Tag"])
+    public static let Labelable = GraphQLParentType.interface(
+      "Labelable", possibleTypes: ["Issue", "PullRequest"])
+    public static let Lockable = GraphQLParentType.interface(
+      "Lockable", possibleTypes: ["Issue", "PullRequest"])
+    public static let Node = GraphQLParentType.interface(
+      "Node", possibleTypes: ["User", "Repository", "Project", "ProjectColumn", "ProjectCard", "Issue", "UserContentEdit", "Label", "PullRequest", "Organization", "MarketplaceListing", "Bot", "MarketplaceCategory", "Language", "OrganizationIdentityProvider", "ExternalIdentity", "OrganizationInvitation", "Team", "Reaction", "Gist", "GistComment", "RepositoryInvitation", "License", "Ref", "Blob", "Commit", "Tree", "CommitComment", "Status", "StatusContext", "Milestone", "IssueComment", "PullRequestReviewThread", "PullRequestCommit", "PullRequestReviewComment", "PullRequestReview", "ReviewRequest", "CommitCommentThread", "ClosedEvent", "ReopenedEvent", "SubscribedEvent", "UnsubscribedEvent", "MergedEvent", "ReferencedEvent", "CrossReferencedEvent", "AssignedEvent", "UnassignedEvent", "LabeledEvent", "UnlabeledEvent", "MilestonedEvent", "DemilestonedEvent", "RenamedTitleEvent", "LockedEvent", "UnlockedEvent", "DeployedEvent", "Deployment", "DeploymentStatus", "HeadRefDeletedEvent", "HeadRefRestoredEvent", "HeadRefForcePushedEvent", "BaseRefForcePushedEvent", "ReviewRequestedEvent", "ReviewRequestRemovedEvent", "ReviewDismissedEvent", "BaseRefChangedEvent", "AddedToProjectEvent", "CommentDeletedEvent", "ConvertedNoteToIssueEvent", "MentionedEvent", "MovedColumnsInProjectEvent", "RemovedFromProjectEvent", "DeployKey", "RepositoryTopic", "Topic", "Release", "ReleaseAsset", "ReviewDismissalAllowance", "ProtectedBranch", "PushAllowance", "PublicKey", "Tag"])
+    public static let Reactable = GraphQLParentType.interface(
+      "Reactable", possibleTypes: ["Issue", "PullRequest", "CommitComment", "IssueComment", "PullRequestReviewComment"])
+    public static let RepositoryInfo = GraphQLParentType.interface(
+      "RepositoryInfo", possibleTypes: ["Repository"])
+    public static let RepositoryOwner = GraphQLParentType.interface(
+      "RepositoryOwner", possibleTypes: ["User", "Organization"])
+    public static let Updatable = GraphQLParentType.interface(
+      "Updatable", possibleTypes: ["Project", "Issue", "PullRequest", "GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
+  }
 
-    public nonisolated enum Unions {
-        public static let Closer = GraphQLParentType.union(
-            "Closer", possibleTypes: ["PullRequest", "Commit"])
-        public static let IssueOrPullRequest = GraphQLParentType.union(
-            "IssueOrPullRequest", possibleTypes: ["Issue", "PullRequest"])
-        public static let IssueTimelineItem = GraphQLParentType.union(
-            "IssueTimelineItem", possibleTypes: ["Commit", "IssueComment", "ClosedEvent", "ReopenedEvent", "SubscribedEvent", "UnsubscribedEvent", "ReferencedEvent", "CrossReferencedEvent", "AssignedEvent", "UnassignedEvent", "LabeledEvent", "UnlabeledEvent", "MilestonedEvent", "DemilestonedEvent", "RenamedTitleEvent", "LockedEvent", "UnlockedEvent"])
-        public static let PullRequestTimelineItem = GraphQLParentType.union(
-            "PullRequestTimelineItem", possibleTypes: ["Commit", "IssueComment", "PullRequestReviewThread", "PullRequestReviewComment", "PullRequestReview", "CommitCommentThread", "ClosedEvent", "ReopenedEvent", "SubscribedEvent", "UnsubscribedEvent", "MergedEvent", "ReferencedEvent", "CrossReferencedEvent", "AssignedEvent", "UnassignedEvent", "LabeledEvent", "UnlabeledEvent", "MilestonedEvent", "DemilestonedEvent", "RenamedTitleEvent", "LockedEvent", "UnlockedEvent", "DeployedEvent", "HeadRefDeletedEvent", "HeadRefRestoredEvent", "HeadRefForcePushedEvent", "BaseRefForcePushedEvent", "ReviewRequestedEvent", "ReviewRequestRemovedEvent", "ReviewDismissedEvent"])
-        public static let ReferencedSubject = GraphQLParentType.union(
-            "ReferencedSubject", possibleTypes: ["Issue", "PullRequest"])
-        public static let RequestedReviewer = GraphQLParentType.union(
-            "RequestedReviewer", possibleTypes: ["User", "Team"])
-        public static let SearchResultItem = GraphQLParentType.union(
-            "SearchResultItem", possibleTypes: ["User", "Repository", "Issue", "PullRequest", "Organization", "MarketplaceListing"])
-    }
+  public nonisolated enum Unions {
+    public static let Closer = GraphQLParentType.union(
+      "Closer", possibleTypes: ["PullRequest", "Commit"])
+    public static let IssueOrPullRequest = GraphQLParentType.union(
+      "IssueOrPullRequest", possibleTypes: ["Issue", "PullRequest"])
+    public static let IssueTimelineItem = GraphQLParentType.union(
+      "IssueTimelineItem", possibleTypes: ["Commit", "IssueComment", "ClosedEvent", "ReopenedEvent", "SubscribedEvent", "UnsubscribedEvent", "ReferencedEvent", "CrossReferencedEvent", "AssignedEvent", "UnassignedEvent", "LabeledEvent", "UnlabeledEvent", "MilestonedEvent", "DemilestonedEvent", "RenamedTitleEvent", "LockedEvent", "UnlockedEvent"])
+    public static let PullRequestTimelineItem = GraphQLParentType.union(
+      "PullRequestTimelineItem", possibleTypes: ["Commit", "IssueComment", "PullRequestReviewThread", "PullRequestReviewComment", "PullRequestReview", "CommitCommentThread", "ClosedEvent", "ReopenedEvent", "SubscribedEvent", "UnsubscribedEvent", "MergedEvent", "ReferencedEvent", "CrossReferencedEvent", "AssignedEvent", "UnassignedEvent", "LabeledEvent", "UnlabeledEvent", "MilestonedEvent", "DemilestonedEvent", "RenamedTitleEvent", "LockedEvent", "UnlockedEvent", "DeployedEvent", "HeadRefDeletedEvent", "HeadRefRestoredEvent", "HeadRefForcePushedEvent", "BaseRefForcePushedEvent", "ReviewRequestedEvent", "ReviewRequestRemovedEvent", "ReviewDismissedEvent"])
+    public static let ReferencedSubject = GraphQLParentType.union(
+      "ReferencedSubject", possibleTypes: ["Issue", "PullRequest"])
+    public static let RequestedReviewer = GraphQLParentType.union(
+      "RequestedReviewer", possibleTypes: ["User", "Team"])
+    public static let SearchResultItem = GraphQLParentType.union(
+      "SearchResultItem", possibleTypes: ["User", "Repository", "Issue", "PullRequest", "Organization", "MarketplaceListing"])
+  }
 }

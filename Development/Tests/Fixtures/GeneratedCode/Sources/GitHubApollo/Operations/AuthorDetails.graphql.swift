@@ -4,79 +4,73 @@
 import APICoreGraphQL
 
 public nonisolated struct AuthorDetails: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "AuthorDetails" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "AuthorDetails" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+    .inlineFragment(AsUser.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    login _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+    data["__typename"] = .string(__typename)
+    data["login"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The object as its `User` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsUser) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The username of the actor.
+  @_alwaysEmitIntoClient public var login: String { __field("login") }
+  @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
+
+  public nonisolated struct AsUser: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-        .inlineFragment(AsUser.self),
+      .__typename,
+      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        login _0: String,
-        __variables: JSONObject = [:]
+      __typename: String = "User",
+      id _0: String,
+      name _1: String? = nil,
+      login _2: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-        data["__typename"] = .string(__typename)
-        data["login"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      data["login"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The object as its `User` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsUser) {
-        self.init(__object: typeCase.__object)
-    }
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The user's public profile name.
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
     /// The username of the actor.
     @_alwaysEmitIntoClient public var login: String { __field("login") }
-    @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
-
-    public nonisolated struct AsUser: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "User",
-            id _0: String,
-            name _1: String? = nil,
-            login _2: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            data["login"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-        /// The user's public profile name.
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-        /// The username of the actor.
-        @_alwaysEmitIntoClient public var login: String { __field("login") }
-    }
+  }
 }

@@ -4,248 +4,227 @@
 import APICoreGraphQL
 
 public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "IssuesAndCommentsForRepository" }
-    @_alwaysEmitIntoClient public static var document: String { "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50" }
+  @_alwaysEmitIntoClient public static var operationName: String { "IssuesAndCommentsForRepository" }
+  @_alwaysEmitIntoClient public static var document: String { "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("name", .literal("apollo-ios")), ("owner", .literal("apollographql"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("issues", .nonNull(.object(Issues.self)), arguments: [("last", .literal(100))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        name _0: String,
+        issues _1: Issues,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["issues"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the repository.
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      /// A list of issues that have been opened in the repository.
+      @_alwaysEmitIntoClient public var issues: Issues { __field("issues") }
+
+      public nonisolated struct Issues: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("name", .literal("apollo-ios")), ("owner", .literal("apollographql"))])),
+          .__typename,
+          .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "IssueConnection",
+          nodes _0: [Nodes?]? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["nodes"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// A list of nodes.
+        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+        public nonisolated struct Nodes: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("author", .object(Author.self))),
+            .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("last", .literal(100))])),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Issue",
+            title _0: String,
+            author _1: Author? = nil,
+            body _2: String,
+            comments _3: Comments,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
+            data["author"] = _1.__outputJSON
+            data["body"] = _2.__outputJSON
+            data["comments"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the issue title.
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          /// The actor who authored the comment.
+          @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+          /// Identifies the body of the issue.
+          @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+          /// A list of comments associated with the Issue.
+          @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
+
+          public nonisolated struct Author: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("issues", .nonNull(.object(Issues.self)), arguments: [("last", .literal(100))])),
+              .__typename,
+              .fragment(AuthorDetails.self),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                name _0: String,
-                issues _1: Issues,
-                __variables: JSONObject = [:]
+              __typename: String,
+              login _0: String,
+              __variables: JSONObject = [:]
             ) {
+              var data = JSONObject()
+              precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+              data["__typename"] = .string(__typename)
+              data["login"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+          }
+
+          public nonisolated struct Comments: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "IssueCommentConnection",
+              nodes _0: [Nodes?]? = nil,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["nodes"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            public nonisolated struct Nodes: GraphQLSelectionSet {
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("author", .object(Author.self))),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "IssueComment",
+                body _0: String,
+                author _1: Author? = nil,
+                __variables: JSONObject = [:]
+              ) {
                 var data = JSONObject()
                 data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["issues"] = _1.__outputJSON
+                data["body"] = _0.__outputJSON
+                data["author"] = _1.__outputJSON
                 self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The body as Markdown.
+              @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+              /// The actor who authored the comment.
+              @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+              public typealias Author = IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author
             }
-
-            /// The name of the repository.
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            /// A list of issues that have been opened in the repository.
-            @_alwaysEmitIntoClient public var issues: Issues { __field("issues") }
-
-            public nonisolated struct Issues: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "IssueConnection",
-                    nodes _0: [Nodes?]? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["nodes"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A list of nodes.
-                @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                public nonisolated struct Nodes: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("author", .object(Author.self))),
-                        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("last", .literal(100))])),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Issue",
-                        title _0: String,
-                        author _1: Author? = nil,
-                        body _2: String,
-                        comments _3: Comments,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["title"] = _0.__outputJSON
-                        data["author"] = _1.__outputJSON
-                        data["body"] = _2.__outputJSON
-                        data["comments"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the issue title.
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    /// The actor who authored the comment.
-                    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                    /// Identifies the body of the issue.
-                    @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                    /// A list of comments associated with the Issue.
-                    @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
-
-                    public nonisolated struct Author: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .fragment(AuthorDetails.self),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String,
-                            login _0: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                            data["__typename"] = .string(__typename)
-                            data["login"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var login: String { __field("login") }
-
-                        public typealias Fragments = GraphQLFragmentSpreads<Self>
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                    }
-
-                    public nonisolated struct Comments: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "IssueCommentConnection",
-                            nodes _0: [Nodes?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["nodes"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A list of nodes.
-                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
-
-                        public nonisolated struct Nodes: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-                                .field(GraphQLField("author", .object(Author.self))),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "IssueComment",
-                                body _0: String,
-                                author _1: Author? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["body"] = _0.__outputJSON
-                                data["author"] = _1.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The body as Markdown.
-                            @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                            /// The actor who authored the comment.
-                            @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                            public typealias Author = IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author
-                        }
-                    }
-                }
-            }
+          }
         }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author {
-    @_alwaysEmitIntoClient public var authorDetails: AuthorDetails { __fragment() }
+  @_alwaysEmitIntoClient public var authorDetails: AuthorDetails { __fragment() }
 }

@@ -4,64 +4,58 @@
 import APICoreGraphQL
 
 public nonisolated struct RepoURLQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RepoURL" }
-    @_alwaysEmitIntoClient public static var document: String { "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RepoURL" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
-
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                url _0: GitHubAPI.URI,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["url"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The HTTP URL for this repository
-            @_alwaysEmitIntoClient public var url: GitHubAPI.URI { __field("url") }
-        }
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        url _0: GitHubAPI.URI,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The HTTP URL for this repository
+      @_alwaysEmitIntoClient public var url: GitHubAPI.URI { __field("url") }
+    }
+  }
 }

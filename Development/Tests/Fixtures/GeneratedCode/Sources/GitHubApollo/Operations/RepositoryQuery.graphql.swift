@@ -4,219 +4,201 @@
 import APICoreGraphQL
 
 public nonisolated struct RepositoryQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Repository" }
-    @_alwaysEmitIntoClient public static var document: String { "query Repository { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename issueOrPullRequest(number: 13) { __typename ... on Issue { __typename body ... on UniformResourceLocatable { __typename url } author { __typename avatarUrl } } ... on Reactable { __typename viewerCanReact ... on Comment { __typename author { __typename login } } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1f953a3d73d4458dc80babe734a112c32a1cea3338eb7c5eb09d8288ece9f2e6" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Repository" }
+  @_alwaysEmitIntoClient public static var document: String { "query Repository { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename issueOrPullRequest(number: 13) { __typename ... on Issue { __typename body ... on UniformResourceLocatable { __typename url } author { __typename avatarUrl } } ... on Reactable { __typename viewerCanReact ... on Comment { __typename author { __typename login } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1f953a3d73d4458dc80babe734a112c32a1cea3338eb7c5eb09d8288ece9f2e6" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      repository _0: Repository? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["repository"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// Lookup a given repository by the owner and repository name.
+    @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+    public nonisolated struct Repository: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .literal(13))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Repository",
+        issueOrPullRequest _0: IssueOrPullRequest? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["issueOrPullRequest"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Returns a single issue-like object from the current repository by number.
+      @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
+
+      public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
+          .__typename,
+          .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("author", .object(Author.self))),
+          .inlineFragment(AsIssue.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            repository _0: Repository? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          viewerCanReact _0: Bool,
+          author _1: Author? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["repository"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueOrPullRequest")
+          data["__typename"] = .string(__typename)
+          data["viewerCanReact"] = _0.__outputJSON
+          data["author"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Lookup a given repository by the owner and repository name.
-        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+        /// The object as its `Issue` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+          self.init(__object: typeCase.__object)
+        }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+        /// Can user react to this subject
+        @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+        /// The actor who authored the comment.
+        @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+        @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+
+        public nonisolated struct Author: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            login _0: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+            data["__typename"] = .string(__typename)
+            data["login"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The username of the actor.
+          @_alwaysEmitIntoClient public var login: String { __field("login") }
+        }
+
+        public nonisolated struct AsIssue: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
+            .field(GraphQLField("author", .object(Author.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Issue",
+            body _0: String,
+            url _1: GitHubAPI.URI,
+            author _2: Author? = nil,
+            viewerCanReact _3: Bool,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["body"] = _0.__outputJSON
+            data["url"] = _1.__outputJSON
+            data["author"] = _2.__outputJSON
+            data["viewerCanReact"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// Identifies the body of the issue.
+          @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+          /// The URL to this resource.
+          @_alwaysEmitIntoClient public var url: GitHubAPI.URI { __field("url") }
+
+          /// The actor who authored the comment.
+          @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+          /// Can user react to this subject
+          @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+          public nonisolated struct Author: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .literal(13))])),
+              .__typename,
+              .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
+              .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Repository",
-                issueOrPullRequest _0: IssueOrPullRequest? = nil,
-                __variables: JSONObject = [:]
+              __typename: String,
+              avatarUrl _0: GitHubAPI.URI,
+              login _1: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["issueOrPullRequest"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+              data["__typename"] = .string(__typename)
+              data["avatarUrl"] = _0.__outputJSON
+              data["login"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// Returns a single issue-like object from the current repository by number.
-            @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
+            /// A URL pointing to the actor's public avatar.
+            @_alwaysEmitIntoClient public var avatarUrl: GitHubAPI.URI { __field("avatarUrl") }
 
-            public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("author", .object(Author.self))),
-                    .inlineFragment(AsIssue.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    viewerCanReact _0: Bool,
-                    author _1: Author? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueOrPullRequest")
-                    data["__typename"] = .string(__typename)
-                    data["viewerCanReact"] = _0.__outputJSON
-                    data["author"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Issue` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                /// Can user react to this subject
-                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                /// The actor who authored the comment.
-                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
-
-                public nonisolated struct Author: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        login _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                        data["__typename"] = .string(__typename)
-                        data["login"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The username of the actor.
-                    @_alwaysEmitIntoClient public var login: String { __field("login") }
-                }
-
-                public nonisolated struct AsIssue: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
-                        .field(GraphQLField("author", .object(Author.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Issue",
-                        body _0: String,
-                        url _1: GitHubAPI.URI,
-                        author _2: Author? = nil,
-                        viewerCanReact _3: Bool,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["body"] = _0.__outputJSON
-                        data["url"] = _1.__outputJSON
-                        data["author"] = _2.__outputJSON
-                        data["viewerCanReact"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Identifies the body of the issue.
-                    @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                    /// The URL to this resource.
-                    @_alwaysEmitIntoClient public var url: GitHubAPI.URI { __field("url") }
-
-                    /// The actor who authored the comment.
-                    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                    /// Can user react to this subject
-                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
-
-                    public nonisolated struct Author: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String,
-                            avatarUrl _0: GitHubAPI.URI,
-                            login _1: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
-                            data["__typename"] = .string(__typename)
-                            data["avatarUrl"] = _0.__outputJSON
-                            data["login"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A URL pointing to the actor's public avatar.
-                        @_alwaysEmitIntoClient public var avatarUrl: GitHubAPI.URI { __field("avatarUrl") }
-
-                        /// The username of the actor.
-                        @_alwaysEmitIntoClient public var login: String { __field("login") }
-                    }
-                }
-            }
+            /// The username of the actor.
+            @_alwaysEmitIntoClient public var login: String { __field("login") }
+          }
         }
+      }
     }
+  }
 }

@@ -5,29 +5,29 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum GitHubAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
-    public typealias URI = String
+  /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
+  public typealias URI = String
 
-    public nonisolated enum Objects {
-        public static let Issue = GraphQLParentType.object("Issue")
-        public static let IssueComment = GraphQLParentType.object("IssueComment")
-        public static let IssueCommentConnection = GraphQLParentType.object("IssueCommentConnection")
-        public static let IssueConnection = GraphQLParentType.object("IssueConnection")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let Repository = GraphQLParentType.object("Repository")
-        public static let User = GraphQLParentType.object("User")
-    }
+  public nonisolated enum Objects {
+    public static let Issue = GraphQLParentType.object("Issue")
+    public static let IssueComment = GraphQLParentType.object("IssueComment")
+    public static let IssueCommentConnection = GraphQLParentType.object("IssueCommentConnection")
+    public static let IssueConnection = GraphQLParentType.object("IssueConnection")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let Repository = GraphQLParentType.object("Repository")
+    public static let User = GraphQLParentType.object("User")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Actor = GraphQLParentType.interface(
-            "Actor", possibleTypes: ["Bot", "EnterpriseUserAccount", "Mannequin", "Organization", "User"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Actor = GraphQLParentType.interface(
+      "Actor", possibleTypes: ["Bot", "EnterpriseUserAccount", "Mannequin", "Organization", "User"])
+  }
 
-    public nonisolated enum Unions {
-        public static let IssueOrPullRequest = GraphQLParentType.union(
-            "IssueOrPullRequest", possibleTypes: ["Issue", "PullRequest"])
-    }
+  public nonisolated enum Unions {
+    public static let IssueOrPullRequest = GraphQLParentType.union(
+      "IssueOrPullRequest", possibleTypes: ["Issue", "PullRequest"])
+  }
 }

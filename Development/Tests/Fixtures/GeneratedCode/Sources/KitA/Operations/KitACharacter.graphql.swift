@@ -5,39 +5,36 @@ import APICoreGraphQL
 import SharedKit
 
 public nonisolated struct KitACharacter: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "KitACharacter" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment KitACharacter on Character { __typename name appearsIn }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<SharedAPI.Episode>?].self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "KitACharacter" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment KitACharacter on Character { __typename name appearsIn }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<SharedAPI.Episode>?].self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["appearsIn"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["appearsIn"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// The name of the character
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    /// The name of the character
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-    /// The movies this character appears in
-    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
+  /// The movies this character appears in
+  @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 }

@@ -5,133 +5,124 @@ import APICoreGraphQL
 import SharedKit
 
 public nonisolated struct KitAHeroQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "KitAHero" }
-    @_alwaysEmitIntoClient public static var document: String { "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "352f1ffb1c8d524f3d6777efe00f403c9cb739fabea2a7d5f2960718f9825537" }
+  @_alwaysEmitIntoClient public static var operationName: String { "KitAHero" }
+  @_alwaysEmitIntoClient public static var document: String { "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "352f1ffb1c8d524f3d6777efe00f403c9cb739fabea2a7d5f2960718f9825537" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
-    }
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(KitACharacter.self),
+        .inlineFragment(AsDroid.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["appearsIn"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Droid` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+      }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+      public nonisolated struct AsDroid: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+          .__typename,
+          .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Droid",
+          primaryFunction _0: String? = nil,
+          name _1: String,
+          appearsIn _2: [GraphQLEnum<SharedAPI.Episode>?],
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["primaryFunction"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          data["appearsIn"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+        /// This droid's primary function
+        @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(KitACharacter.self),
-                .inlineFragment(AsDroid.self),
-            ]
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                name _0: String,
-                appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["appearsIn"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Droid` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-                self.init(__object: typeCase.__object)
-            }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-            public nonisolated struct AsDroid: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Droid }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Droid",
-                    primaryFunction _0: String? = nil,
-                    name _1: String,
-                    appearsIn _2: [GraphQLEnum<SharedAPI.Episode>?],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["primaryFunction"] = _0.__outputJSON
-                    data["name"] = _1.__outputJSON
-                    data["appearsIn"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// This droid's primary function
-                @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
-
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero {
-    @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
+  @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero.AsDroid {
-    @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
+  @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
 }

@@ -5,79 +5,73 @@ import APICoreGraphQL
 import SharedKit
 
 public nonisolated struct KitBCreateReviewMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "KitBCreateReview" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation KitBCreateReview($episode: Episode, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dceac94b5733f5c2b8f54cc0f69694d4c40a872bb0c40afbb2301b0845c97722" }
+  @_alwaysEmitIntoClient public static var operationName: String { "KitBCreateReview" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation KitBCreateReview($episode: Episode, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dceac94b5733f5c2b8f54cc0f69694d4c40a872bb0c40afbb2301b0845c97722" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
-    public var review: SharedAPI.ReviewInput
+  public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
+  public var review: SharedAPI.ReviewInput
 
-    public init(episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>> = nil, review: SharedAPI.ReviewInput) {
-        self.episode = episode
-        self.review = review
+  public init(episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>> = nil, review: SharedAPI.ReviewInput) {
+    self.episode = episode
+    self.review = review
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode, "review": review])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .variable("episode")), ("review", .variable("review"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      createReview _0: CreateReview? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["createReview"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode, "review": review])
+    @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
+
+    public nonisolated struct CreateReview: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Review }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Review",
+        stars _0: Int,
+        commentary _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["stars"] = _0.__outputJSON
+        data["commentary"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The number of stars this review gave, 1-5
+      @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
+
+      /// Comment about the movie
+      @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .variable("episode")), ("review", .variable("review"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            createReview _0: CreateReview? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["createReview"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
-
-        public nonisolated struct CreateReview: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Review }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
-                .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Review",
-                stars _0: Int,
-                commentary _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["stars"] = _0.__outputJSON
-                data["commentary"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The number of stars this review gave, 1-5
-            @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
-
-            /// Comment about the movie
-            @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
-        }
-    }
+  }
 }

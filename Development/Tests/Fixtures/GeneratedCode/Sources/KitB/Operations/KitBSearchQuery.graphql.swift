@@ -5,144 +5,132 @@ import APICoreGraphQL
 import SharedKit
 
 public nonisolated struct KitBSearchQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "KitBSearch" }
-    @_alwaysEmitIntoClient public static var document: String { "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename name height } ... on Starship { __typename name } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ec3786bdaec5f4e7c23eca9e58ba7957783573313feb1ce331e86bc66f663e60" }
+  @_alwaysEmitIntoClient public static var operationName: String { "KitBSearch" }
+  @_alwaysEmitIntoClient public static var document: String { "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename name height } ... on Starship { __typename name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ec3786bdaec5f4e7c23eca9e58ba7957783573313feb1ce331e86bc66f663e60" }
 
-    public var text: GraphQLNullable<String>
+  public var text: GraphQLNullable<String>
 
-    public init(text: GraphQLNullable<String> = nil) {
-        self.text = text
+  public init(text: GraphQLNullable<String> = nil) {
+    self.text = text
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["text": text])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("text"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      search _0: [Search?]? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["search"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["text": text])
-    }
+    @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
+    public nonisolated struct Search: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .inlineFragment(AsHuman.self),
+        .inlineFragment(AsStarship.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResult")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Human` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Starship` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
+        self.init(__object: typeCase.__object)
+      }
+      @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+      @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
+
+      public nonisolated struct AsHuman: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("text"))])),
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            search _0: [Search?]? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Human",
+          name _0: String,
+          height _1: Double? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["search"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          data["height"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
+        /// What this human calls themselves
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public nonisolated struct Search: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .inlineFragment(AsHuman.self),
-                .inlineFragment(AsStarship.self),
-            ]
+        /// Height in the preferred unit, default is meters
+        @_alwaysEmitIntoClient public var height: Double? { __field("height") }
+      }
 
-            public let __object: GraphQLCheckedObject
+      public nonisolated struct AsStarship: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResult")
-                data["__typename"] = .string(__typename)
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Human` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Starship` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
-                self.init(__object: typeCase.__object)
-            }
-            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-            @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
-
-            public nonisolated struct AsHuman: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Human",
-                    name _0: String,
-                    height _1: Double? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    data["height"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// What this human calls themselves
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                /// Height in the preferred unit, default is meters
-                @_alwaysEmitIntoClient public var height: Double? { __field("height") }
-            }
-
-            public nonisolated struct AsStarship: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Starship",
-                    name _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The name of the starship
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Starship",
+          name _0: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// The name of the starship
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
     }
+  }
 }

@@ -4,71 +4,68 @@
 import APICoreGraphQL
 
 public nonisolated struct Comment2: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "comment2" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment2 on Comment { __typename NamesAPI Type self init default fragments data description hashValue }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("NamesAPI", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "comment2" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment2 on Comment { __typename NamesAPI Type self init default fragments data description hashValue }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("NamesAPI", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Comment",
+    NamesAPI_ _0: String? = nil,
+    Type_ _1: String? = nil,
+    self_ _2: String? = nil,
+    init_ _3: String? = nil,
+    `default` _4: String? = nil,
+    fragments_ _5: String? = nil,
+    data _6: String? = nil,
+    description _7: String? = nil,
+    hashValue_ _8: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["NamesAPI"] = _0.__outputJSON
+    data["Type"] = _1.__outputJSON
+    data["self"] = _2.__outputJSON
+    data["init"] = _3.__outputJSON
+    data["default"] = _4.__outputJSON
+    data["fragments"] = _5.__outputJSON
+    data["data"] = _6.__outputJSON
+    data["description"] = _7.__outputJSON
+    data["hashValue"] = _8.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Comment",
-        NamesAPI_ _0: String? = nil,
-        Type_ _1: String? = nil,
-        self_ _2: String? = nil,
-        init_ _3: String? = nil,
-        `default` _4: String? = nil,
-        fragments_ _5: String? = nil,
-        data _6: String? = nil,
-        description _7: String? = nil,
-        hashValue_ _8: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["NamesAPI"] = _0.__outputJSON
-        data["Type"] = _1.__outputJSON
-        data["self"] = _2.__outputJSON
-        data["init"] = _3.__outputJSON
-        data["default"] = _4.__outputJSON
-        data["fragments"] = _5.__outputJSON
-        data["data"] = _6.__outputJSON
-        data["description"] = _7.__outputJSON
-        data["hashValue"] = _8.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }
 
-    @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }
+  @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
 
-    @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
+  @_alwaysEmitIntoClient public var self_: String? { __field("self") }
 
-    @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+  @_alwaysEmitIntoClient public var init_: String? { __field("init") }
 
-    @_alwaysEmitIntoClient public var init_: String? { __field("init") }
+  @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
 
-    @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
+  @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
 
-    @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
+  @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-    @_alwaysEmitIntoClient public var data: String? { __field("data") }
+  @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-    @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
+  @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
 }

@@ -4,173 +4,164 @@
 import APICoreGraphQL
 
 public nonisolated struct CommentQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "comment" }
-    @_alwaysEmitIntoClient public static var document: String { "query comment($id: ID!) { comment(id: $id) { __typename ...comment ...Comment comment { __typename ...comment } } }\n" + Comment.fragmentDefinition + "\n" + Comment_.fragmentDefinition + "\n" + Comment2.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2366faa471b771e001a81f0f0a5d2f384795f5f13092b2e45cbec04a2814d49b" }
+  @_alwaysEmitIntoClient public static var operationName: String { "comment" }
+  @_alwaysEmitIntoClient public static var document: String { "query comment($id: ID!) { comment(id: $id) { __typename ...comment ...Comment comment { __typename ...comment } } }\n" + Comment.fragmentDefinition + "\n" + Comment_.fragmentDefinition + "\n" + Comment2.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2366faa471b771e001a81f0f0a5d2f384795f5f13092b2e45cbec04a2814d49b" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("comment", .object(Comment__.self), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      comment _0: Comment__? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["comment"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
+    @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
+    public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("comment", .object(Comment__.self))),
+        .fragment(Comment_.self),
+        .fragment(Comment.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Comment",
+        comment _0: Comment__? = nil,
+        id _1: String,
+        kind _2: GraphQLEnum<NamesAPI.Kind>? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["comment"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        data["kind"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+      public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("comment", .object(Comment__.self), arguments: [("id", .variable("id"))])),
+          .__typename,
+          .fragment(Comment2.self),
+          .fragment(Comment_.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            comment _0: Comment__? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Comment",
+          NamesAPI_ _0: String? = nil,
+          Type_ _1: String? = nil,
+          self_ _2: String? = nil,
+          init_ _3: String? = nil,
+          `default` _4: String? = nil,
+          fragments_ _5: String? = nil,
+          data _6: String? = nil,
+          description _7: String? = nil,
+          hashValue_ _8: String? = nil,
+          id _9: String,
+          Comment__ _10: String? = nil,
+          kind _11: GraphQLEnum<NamesAPI.Kind>? = nil,
+          comment _12: Comment_.Comment___? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["comment"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["NamesAPI"] = _0.__outputJSON
+          data["Type"] = _1.__outputJSON
+          data["self"] = _2.__outputJSON
+          data["init"] = _3.__outputJSON
+          data["default"] = _4.__outputJSON
+          data["fragments"] = _5.__outputJSON
+          data["data"] = _6.__outputJSON
+          data["description"] = _7.__outputJSON
+          data["hashValue"] = _8.__outputJSON
+          data["id"] = _9.__outputJSON
+          data["Comment"] = _10.__outputJSON
+          data["kind"] = _11.__outputJSON
+          data["comment"] = _12.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
+        @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }
 
-        public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("comment", .object(Comment__.self))),
-                .fragment(Comment_.self),
-                .fragment(Comment.self),
-            ]
+        @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var self_: String? { __field("self") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var init_: String? { __field("init") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Comment",
-                comment _0: Comment__? = nil,
-                id _1: String,
-                kind _2: GraphQLEnum<NamesAPI.Kind>? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["comment"] = _0.__outputJSON
-                data["id"] = _1.__outputJSON
-                data["kind"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
 
-            @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
+        @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
 
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
+        @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-            @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
+        @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
 
-            public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Comment2.self),
-                    .fragment(Comment_.self),
-                ]
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var Comment__: String? { __field("Comment") }
 
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+        @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
 
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Comment",
-                    NamesAPI_ _0: String? = nil,
-                    Type_ _1: String? = nil,
-                    self_ _2: String? = nil,
-                    init_ _3: String? = nil,
-                    `default` _4: String? = nil,
-                    fragments_ _5: String? = nil,
-                    data _6: String? = nil,
-                    description _7: String? = nil,
-                    hashValue_ _8: String? = nil,
-                    id _9: String,
-                    Comment__ _10: String? = nil,
-                    kind _11: GraphQLEnum<NamesAPI.Kind>? = nil,
-                    comment _12: Comment_.Comment___? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["NamesAPI"] = _0.__outputJSON
-                    data["Type"] = _1.__outputJSON
-                    data["self"] = _2.__outputJSON
-                    data["init"] = _3.__outputJSON
-                    data["default"] = _4.__outputJSON
-                    data["fragments"] = _5.__outputJSON
-                    data["data"] = _6.__outputJSON
-                    data["description"] = _7.__outputJSON
-                    data["hashValue"] = _8.__outputJSON
-                    data["id"] = _9.__outputJSON
-                    data["Comment"] = _10.__outputJSON
-                    data["kind"] = _11.__outputJSON
-                    data["comment"] = _12.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
+        @_alwaysEmitIntoClient public var comment: Comment_.Comment___? { __field("comment") }
 
-                @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }
-
-                @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
-
-                @_alwaysEmitIntoClient public var self_: String? { __field("self") }
-
-                @_alwaysEmitIntoClient public var init_: String? { __field("init") }
-
-                @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
-
-                @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
-
-                @_alwaysEmitIntoClient public var data: String? { __field("data") }
-
-                @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var Comment__: String? { __field("Comment") }
-
-                @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
-
-                @_alwaysEmitIntoClient public var comment: Comment_.Comment___? { __field("comment") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CommentQuery.Data.Comment__ {
-    @_alwaysEmitIntoClient public var comment: Comment_ { __fragment() }
-    @_alwaysEmitIntoClient public var comment_: Comment { __fragment() }
+  @_alwaysEmitIntoClient public var comment: Comment_ { __fragment() }
+  @_alwaysEmitIntoClient public var comment_: Comment { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CommentQuery.Data.Comment__.Comment__ {
-    @_alwaysEmitIntoClient public var comment2: Comment2 { __fragment() }
-    @_alwaysEmitIntoClient public var comment: Comment_ { __fragment() }
+  @_alwaysEmitIntoClient public var comment2: Comment2 { __fragment() }
+  @_alwaysEmitIntoClient public var comment: Comment_ { __fragment() }
 }

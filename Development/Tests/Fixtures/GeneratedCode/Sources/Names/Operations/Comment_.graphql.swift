@@ -4,113 +4,107 @@
 import APICoreGraphQL
 
 public nonisolated struct Comment_: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename ...comment2 } }" }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename ...comment2 } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("Comment", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("kind", .scalar("Kind"), leaf: GraphQLEnum<NamesAPI.Kind>?.self)),
+    .field(GraphQLField("comment", .object(Comment___.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Comment",
+    id _0: String,
+    Comment__ _1: String? = nil,
+    kind _2: GraphQLEnum<NamesAPI.Kind>? = nil,
+    comment _3: Comment___? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["Comment"] = _1.__outputJSON
+    data["kind"] = _2.__outputJSON
+    data["comment"] = _3.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  @_alwaysEmitIntoClient public var Comment__: String? { __field("Comment") }
+
+  @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
+
+  @_alwaysEmitIntoClient public var comment: Comment___? { __field("comment") }
+
+  public nonisolated struct Comment___: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("Comment", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("kind", .scalar("Kind"), leaf: GraphQLEnum<NamesAPI.Kind>?.self)),
-        .field(GraphQLField("comment", .object(Comment___.self))),
+      .__typename,
+      .fragment(Comment2.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Comment",
-        id _0: String,
-        Comment__ _1: String? = nil,
-        kind _2: GraphQLEnum<NamesAPI.Kind>? = nil,
-        comment _3: Comment___? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Comment",
+      NamesAPI_ _0: String? = nil,
+      Type_ _1: String? = nil,
+      self_ _2: String? = nil,
+      init_ _3: String? = nil,
+      `default` _4: String? = nil,
+      fragments_ _5: String? = nil,
+      data _6: String? = nil,
+      description _7: String? = nil,
+      hashValue_ _8: String? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["Comment"] = _1.__outputJSON
-        data["kind"] = _2.__outputJSON
-        data["comment"] = _3.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["NamesAPI"] = _0.__outputJSON
+      data["Type"] = _1.__outputJSON
+      data["self"] = _2.__outputJSON
+      data["init"] = _3.__outputJSON
+      data["default"] = _4.__outputJSON
+      data["fragments"] = _5.__outputJSON
+      data["data"] = _6.__outputJSON
+      data["description"] = _7.__outputJSON
+      data["hashValue"] = _8.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+    @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }
 
-    @_alwaysEmitIntoClient public var Comment__: String? { __field("Comment") }
+    @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
 
-    @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
+    @_alwaysEmitIntoClient public var self_: String? { __field("self") }
 
-    @_alwaysEmitIntoClient public var comment: Comment___? { __field("comment") }
+    @_alwaysEmitIntoClient public var init_: String? { __field("init") }
 
-    public nonisolated struct Comment___: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(Comment2.self),
-        ]
+    @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
 
-        public let __object: GraphQLCheckedObject
+    @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+    @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Comment",
-            NamesAPI_ _0: String? = nil,
-            Type_ _1: String? = nil,
-            self_ _2: String? = nil,
-            init_ _3: String? = nil,
-            `default` _4: String? = nil,
-            fragments_ _5: String? = nil,
-            data _6: String? = nil,
-            description _7: String? = nil,
-            hashValue_ _8: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["NamesAPI"] = _0.__outputJSON
-            data["Type"] = _1.__outputJSON
-            data["self"] = _2.__outputJSON
-            data["init"] = _3.__outputJSON
-            data["default"] = _4.__outputJSON
-            data["fragments"] = _5.__outputJSON
-            data["data"] = _6.__outputJSON
-            data["description"] = _7.__outputJSON
-            data["hashValue"] = _8.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+    @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-        @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }
+    @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
 
-        @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
-
-        @_alwaysEmitIntoClient public var self_: String? { __field("self") }
-
-        @_alwaysEmitIntoClient public var init_: String? { __field("init") }
-
-        @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
-
-        @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
-
-        @_alwaysEmitIntoClient public var data: String? { __field("data") }
-
-        @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-        @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Comment_.Comment___ {
-    @_alwaysEmitIntoClient public var comment2: Comment2 { __fragment() }
+  @_alwaysEmitIntoClient public var comment2: Comment2 { __fragment() }
 }

@@ -4,36 +4,33 @@
 import APICoreGraphQL
 
 public nonisolated struct Location: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "location" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment location on Location { __typename id location }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("location", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "location" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment location on Location { __typename id location }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("location", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Location",
+    id _0: String,
+    location _1: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["location"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Location",
-        id _0: String,
-        location _1: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["location"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-    @_alwaysEmitIntoClient public var location: String? { __field("location") }
+  @_alwaysEmitIntoClient public var location: String? { __field("location") }
 }

@@ -4,289 +4,265 @@
 import APICoreGraphQL
 
 public nonisolated struct LocationQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Location" }
-    @_alwaysEmitIntoClient public static var document: String { "query Location($location: String) { location(location: $location) { __typename ...location } node(id: \"1\") { __typename ... on Comment { __typename comment { __typename id } } ...location } Protocol { __typename Error { __typename String } } Error { __typename String } String }\n" + Location.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "574ff31fd7375405dbafa63c64235f96a008fe469170bf2bf200cee3baf044c2" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Location" }
+  @_alwaysEmitIntoClient public static var document: String { "query Location($location: String) { location(location: $location) { __typename ...location } node(id: \"1\") { __typename ... on Comment { __typename comment { __typename id } } ...location } Protocol { __typename Error { __typename String } } Error { __typename String } String }\n" + Location.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "574ff31fd7375405dbafa63c64235f96a008fe469170bf2bf200cee3baf044c2" }
 
-    public var location: GraphQLNullable<String>
+  public var location: GraphQLNullable<String>
 
-    public init(location: GraphQLNullable<String> = nil) {
-        self.location = location
+  public init(location: GraphQLNullable<String> = nil) {
+    self.location = location
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["location": location])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("location", .object(Location_.self), arguments: [("location", .variable("location"))])),
+      .field(GraphQLField("node", .object(Node.self), arguments: [("id", .literal("1"))])),
+      .field(GraphQLField("Protocol", .object(Protocol_.self))),
+      .field(GraphQLField("Error", .object(Error_.self))),
+      .field(GraphQLField("String", .scalar("String"), leaf: String?.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      location _0: Location_? = nil,
+      node _1: Node? = nil,
+      Protocol__ _2: Protocol_? = nil,
+      Error__ _3: Error_? = nil,
+      String_ _4: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["location"] = _0.__outputJSON
+      data["node"] = _1.__outputJSON
+      data["Protocol"] = _2.__outputJSON
+      data["Error"] = _3.__outputJSON
+      data["String"] = _4.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["location": location])
+    @_alwaysEmitIntoClient public var location: Location_? { __field("location") }
+
+    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+    @_alwaysEmitIntoClient public var Protocol__: Protocol_? { __field("Protocol") }
+
+    @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
+
+    @_alwaysEmitIntoClient public var String_: String? { __field("String") }
+
+    public nonisolated struct Location_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Location.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Location",
+        id _0: String,
+        location _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["location"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var location: String? { __field("location") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
+    public nonisolated struct Node: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .inlineFragment(AsComment.self),
+        .inlineFragment(AsLocation.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Comment` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsComment) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Location` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsLocation) {
+        self.init(__object: typeCase.__object)
+      }
+      @_alwaysEmitIntoClient public var asComment: AsComment? { __typeCase() }
+      @_alwaysEmitIntoClient public var asLocation: AsLocation? { __typeCase() }
+
+      public nonisolated struct AsComment: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("location", .object(Location_.self), arguments: [("location", .variable("location"))])),
-            .field(GraphQLField("node", .object(Node.self), arguments: [("id", .literal("1"))])),
-            .field(GraphQLField("Protocol", .object(Protocol_.self))),
-            .field(GraphQLField("Error", .object(Error_.self))),
-            .field(GraphQLField("String", .scalar("String"), leaf: String?.self)),
+          .__typename,
+          .field(GraphQLField("comment", .object(Comment__.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            location _0: Location_? = nil,
-            node _1: Node? = nil,
-            Protocol__ _2: Protocol_? = nil,
-            Error__ _3: Error_? = nil,
-            String_ _4: String? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Comment",
+          comment _0: Comment__? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["location"] = _0.__outputJSON
-            data["node"] = _1.__outputJSON
-            data["Protocol"] = _2.__outputJSON
-            data["Error"] = _3.__outputJSON
-            data["String"] = _4.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["comment"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var location: Location_? { __field("location") }
+        @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-        @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+        public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          ]
 
-        @_alwaysEmitIntoClient public var Protocol__: Protocol_? { __field("Protocol") }
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Comment",
+            id _0: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+        }
+      }
+
+      public nonisolated struct AsLocation: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .fragment(Location.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          id _0: String,
+          location _1: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["id"] = _0.__outputJSON
+          data["location"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var location: String? { __field("location") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+    }
+
+    public nonisolated struct Protocol_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("Error", .object(Error_.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Protocol",
+        Error__ _0: Error_? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["Error"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
+
+      public nonisolated struct Error_: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("String", .scalar("String"), leaf: String?.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Error",
+          String_ _0: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["String"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
 
         @_alwaysEmitIntoClient public var String_: String? { __field("String") }
-
-        public nonisolated struct Location_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Location.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Location",
-                id _0: String,
-                location _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["location"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var location: String? { __field("location") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct Node: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .inlineFragment(AsComment.self),
-                .inlineFragment(AsLocation.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
-                data["__typename"] = .string(__typename)
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Comment` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsComment) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Location` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsLocation) {
-                self.init(__object: typeCase.__object)
-            }
-            @_alwaysEmitIntoClient public var asComment: AsComment? { __typeCase() }
-            @_alwaysEmitIntoClient public var asLocation: AsLocation? { __typeCase() }
-
-            public nonisolated struct AsComment: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("comment", .object(Comment__.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Comment",
-                    comment _0: Comment__? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["comment"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
-
-                public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Comment",
-                        id _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-                }
-            }
-
-            public nonisolated struct AsLocation: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .fragment(Location.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    id _0: String,
-                    location _1: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["id"] = _0.__outputJSON
-                    data["location"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var location: String? { __field("location") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
-
-        public nonisolated struct Protocol_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("Error", .object(Error_.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Protocol",
-                Error__ _0: Error_? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["Error"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
-
-            public nonisolated struct Error_: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("String", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Error",
-                    String_ _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["String"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var String_: String? { __field("String") }
-            }
-        }
-
-        public typealias Error_ = LocationQuery.Data.Protocol_.Error_
+      }
     }
+
+    public typealias Error_ = LocationQuery.Data.Protocol_.Error_
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == LocationQuery.Data.Location_ {
-    @_alwaysEmitIntoClient public var location: Location { __fragment() }
+  @_alwaysEmitIntoClient public var location: Location { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == LocationQuery.Data.Node.AsLocation {
-    @_alwaysEmitIntoClient public var location: Location { __fragment() }
+  @_alwaysEmitIntoClient public var location: Location { __fragment() }
 }

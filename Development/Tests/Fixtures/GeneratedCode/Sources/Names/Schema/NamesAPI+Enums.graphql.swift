@@ -4,12 +4,12 @@
 import APICoreGraphQL
 
 nonisolated extension NamesAPI {
-    public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {
-        case self_ = "self"
-        case Type_ = "Type"
-        case `default` = "default"
-        case `case` = "case"
-        case `init` = "init"
-        case `protocol` = "protocol"
-    }
+  public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {
+    case self_ = "self"
+    case Type_ = "Type"
+    case `default` = "default"
+    case `case` = "case"
+    case `init` = "init"
+    case `protocol` = "protocol"
+  }
 }

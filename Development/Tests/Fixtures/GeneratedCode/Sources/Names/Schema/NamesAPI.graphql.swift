@@ -5,19 +5,19 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum NamesAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public nonisolated enum Objects {
-        public static let Comment = GraphQLParentType.object("Comment")
-        public static let Error = GraphQLParentType.object("Error")
-        public static let Location = GraphQLParentType.object("Location")
-        public static let Protocol_ = GraphQLParentType.object("Protocol")
-        public static let Query = GraphQLParentType.object("Query")
-    }
+  public nonisolated enum Objects {
+    public static let Comment = GraphQLParentType.object("Comment")
+    public static let Error = GraphQLParentType.object("Error")
+    public static let Location = GraphQLParentType.object("Location")
+    public static let Protocol_ = GraphQLParentType.object("Protocol")
+    public static let Query = GraphQLParentType.object("Query")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Node = GraphQLParentType.interface(
-            "Node", possibleTypes: ["Comment", "Location"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Node = GraphQLParentType.interface(
+      "Node", possibleTypes: ["Comment", "Location"])
+  }
 }

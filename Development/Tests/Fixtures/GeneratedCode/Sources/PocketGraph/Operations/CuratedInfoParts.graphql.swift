@@ -4,41 +4,38 @@
 import APICoreGraphQL
 
 public nonisolated struct CuratedInfoParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CuratedInfoParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("imageSrc", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CuratedInfoParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("imageSrc", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "CuratedInfo",
+    excerpt _0: String? = nil,
+    imageSrc _1: PocketGraph.Url? = nil,
+    title _2: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["excerpt"] = _0.__outputJSON
+    data["imageSrc"] = _1.__outputJSON
+    data["title"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "CuratedInfo",
-        excerpt _0: String? = nil,
-        imageSrc _1: PocketGraph.Url? = nil,
-        title _2: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["excerpt"] = _0.__outputJSON
-        data["imageSrc"] = _1.__outputJSON
-        data["title"] = _2.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
 
-    @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+  @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }
 
-    @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }
-
-    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+  @_alwaysEmitIntoClient public var title: String? { __field("title") }
 }

@@ -4,44 +4,41 @@
 import APICoreGraphQL
 
 public nonisolated struct DeleteItemMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "DeleteItem" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation DeleteItem($itemID: ID!) { deleteSavedItem(id: $itemID) }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "898007eb0e289f5ef0b079fe5b046494da7ad6fd273a3243a4b56d4fec9ca3cc" }
+  @_alwaysEmitIntoClient public static var operationName: String { "DeleteItem" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation DeleteItem($itemID: ID!) { deleteSavedItem(id: $itemID) }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "898007eb0e289f5ef0b079fe5b046494da7ad6fd273a3243a4b56d4fec9ca3cc" }
 
-    public var itemID: String
+  public var itemID: String
 
-    public init(itemID: String) {
-        self.itemID = itemID
+  public init(itemID: String) {
+    self.itemID = itemID
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["itemID": itemID])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("deleteSavedItem", .nonNull(.scalar("ID")), arguments: [("id", .variable("itemID"))], leaf: String.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      deleteSavedItem _0: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["deleteSavedItem"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["itemID": itemID])
-    }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("deleteSavedItem", .nonNull(.scalar("ID")), arguments: [("id", .variable("itemID"))], leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            deleteSavedItem _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["deleteSavedItem"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Deletes a SavedItem from the users list. Returns ID of the
-        /// deleted SavedItem
-        @_alwaysEmitIntoClient public var deleteSavedItem: String { __field("deleteSavedItem") }
-    }
+    /// Deletes a SavedItem from the users list. Returns ID of the
+    /// deleted SavedItem
+    @_alwaysEmitIntoClient public var deleteSavedItem: String { __field("deleteSavedItem") }
+  }
 }

@@ -4,44 +4,41 @@
 import APICoreGraphQL
 
 public nonisolated struct DeleteTagMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "DeleteTag" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation DeleteTag($id: ID!) { deleteTag(id: $id) }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b4464615b0fa81104de0df4a1c55e9cb2ef091bbc710c0a6549fb4601efe47f8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "DeleteTag" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation DeleteTag($id: ID!) { deleteTag(id: $id) }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b4464615b0fa81104de0df4a1c55e9cb2ef091bbc710c0a6549fb4601efe47f8" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("deleteTag", .nonNull(.scalar("ID")), arguments: [("id", .variable("id"))], leaf: String.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      deleteTag _0: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["deleteTag"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("deleteTag", .nonNull(.scalar("ID")), arguments: [("id", .variable("id"))], leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            deleteTag _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["deleteTag"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations
-        /// (removes the Tag from all SavedItems). Returns ID of the deleted Tag.
-        @_alwaysEmitIntoClient public var deleteTag: String { __field("deleteTag") }
-    }
+    /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations
+    /// (removes the Tag from all SavedItems). Returns ID of the deleted Tag.
+    @_alwaysEmitIntoClient public var deleteTag: String { __field("deleteTag") }
+  }
 }

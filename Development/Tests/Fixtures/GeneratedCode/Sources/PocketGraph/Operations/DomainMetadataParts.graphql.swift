@@ -4,38 +4,35 @@
 import APICoreGraphQL
 
 public nonisolated struct DomainMetadataParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "DomainMetadataParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DomainMetadataParts on DomainMetadata { __typename name logo }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("logo", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "DomainMetadataParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DomainMetadataParts on DomainMetadata { __typename name logo }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("logo", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "DomainMetadata",
+    name _0: String? = nil,
+    logo _1: PocketGraph.Url? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["logo"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "DomainMetadata",
-        name _0: String? = nil,
-        logo _1: PocketGraph.Url? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["logo"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// The name of the domain (e.g., The New York Times)
+  @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-    /// The name of the domain (e.g., The New York Times)
-    @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-    /// Url for the logo image
-    @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
+  /// Url for the logo image
+  @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 }

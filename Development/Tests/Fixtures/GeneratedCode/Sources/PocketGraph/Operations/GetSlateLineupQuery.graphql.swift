@@ -4,148 +4,139 @@
 import APICoreGraphQL
 
 public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetSlateLineup" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetSlateLineup($lineupID: String!, $maxRecommendations: Int!) { getSlateLineup(slateLineupId: $lineupID recommendationCount: $maxRecommendations) { __typename id requestId experimentId slates { __typename ...SlateParts } } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fe228a54681f61e7cd8ecb4d0c54aa29179bd49b7da08cf7421e247eb8c4f5b8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetSlateLineup" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetSlateLineup($lineupID: String!, $maxRecommendations: Int!) { getSlateLineup(slateLineupId: $lineupID recommendationCount: $maxRecommendations) { __typename id requestId experimentId slates { __typename ...SlateParts } } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fe228a54681f61e7cd8ecb4d0c54aa29179bd49b7da08cf7421e247eb8c4f5b8" }
 
-    public var lineupID: String
-    public var maxRecommendations: Int
+  public var lineupID: String
+  public var maxRecommendations: Int
 
-    public init(lineupID: String, maxRecommendations: Int) {
-        self.lineupID = lineupID
-        self.maxRecommendations = maxRecommendations
+  public init(lineupID: String, maxRecommendations: Int) {
+    self.lineupID = lineupID
+    self.maxRecommendations = maxRecommendations
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("getSlateLineup", .object(GetSlateLineup.self), arguments: [("slateLineupId", .variable("lineupID")), ("recommendationCount", .variable("maxRecommendations"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      getSlateLineup _0: GetSlateLineup? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["getSlateLineup"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
-    }
+    /// Request a specific `SlateLineup` by id
+    @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
+    @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public nonisolated struct GetSlateLineup: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("slates", .nonNull(.list(.nonNull(.object(Slates.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SlateLineup",
+        id _0: String,
+        requestId _1: String,
+        experimentId _2: String,
+        slates _3: [Slates],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["requestId"] = _1.__outputJSON
+        data["experimentId"] = _2.__outputJSON
+        data["slates"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// A guid that is unique to every API request that returned slates, such as `getRecommendationSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
+      @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+      /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
+      @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+      /// An ordered list of slates for the client to display
+      @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
+
+      public nonisolated struct Slates: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("getSlateLineup", .object(GetSlateLineup.self), arguments: [("slateLineupId", .variable("lineupID")), ("recommendationCount", .variable("maxRecommendations"))])),
+          .__typename,
+          .fragment(SlateParts.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            getSlateLineup _0: GetSlateLineup? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Slate",
+          id _0: String,
+          requestId _1: String,
+          experimentId _2: String,
+          displayName _3: String? = nil,
+          description _4: String? = nil,
+          recommendations _5: [SlateParts.Recommendations],
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["getSlateLineup"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["requestId"] = _1.__outputJSON
+          data["experimentId"] = _2.__outputJSON
+          data["displayName"] = _3.__outputJSON
+          data["description"] = _4.__outputJSON
+          data["recommendations"] = _5.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Request a specific `SlateLineup` by id
-        @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
-        @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct GetSlateLineup: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("slates", .nonNull(.list(.nonNull(.object(Slates.self)))))),
-            ]
+        @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SlateLineup",
-                id _0: String,
-                requestId _1: String,
-                experimentId _2: String,
-                slates _3: [Slates],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["requestId"] = _1.__outputJSON
-                data["experimentId"] = _2.__outputJSON
-                data["slates"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-            /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
+        @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-            /// A guid that is unique to every API request that returned slates, such as `getRecommendationSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
-            @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
-
-            /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
-            @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
-
-            /// An ordered list of slates for the client to display
-            @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
-
-            public nonisolated struct Slates: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(SlateParts.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Slate",
-                    id _0: String,
-                    requestId _1: String,
-                    experimentId _2: String,
-                    displayName _3: String? = nil,
-                    description _4: String? = nil,
-                    recommendations _5: [SlateParts.Recommendations],
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["requestId"] = _1.__outputJSON
-                    data["experimentId"] = _2.__outputJSON
-                    data["displayName"] = _3.__outputJSON
-                    data["description"] = _4.__outputJSON
-                    data["recommendations"] = _5.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
-
-                @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
-
-                @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
-
-                @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == GetSlateLineupQuery.Data.GetSlateLineup.Slates {
-    @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
+  @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
 }

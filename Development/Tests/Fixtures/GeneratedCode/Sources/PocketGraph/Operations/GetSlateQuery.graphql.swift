@@ -4,101 +4,95 @@
 import APICoreGraphQL
 
 public nonisolated struct GetSlateQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "GetSlate" }
-    @_alwaysEmitIntoClient public static var document: String { "query GetSlate($slateID: String!, $recommendationCount: Int!) { getSlate(slateId: $slateID, recommendationCount: $recommendationCount) { __typename ...SlateParts } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4c3c6c3ca73bdf993bb0be011506429bdec522a289f053617731aeec95e5dda5" }
+  @_alwaysEmitIntoClient public static var operationName: String { "GetSlate" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetSlate($slateID: String!, $recommendationCount: Int!) { getSlate(slateId: $slateID, recommendationCount: $recommendationCount) { __typename ...SlateParts } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4c3c6c3ca73bdf993bb0be011506429bdec522a289f053617731aeec95e5dda5" }
 
-    public var slateID: String
-    public var recommendationCount: Int
+  public var slateID: String
+  public var recommendationCount: Int
 
-    public init(slateID: String, recommendationCount: Int) {
-        self.slateID = slateID
-        self.recommendationCount = recommendationCount
+  public init(slateID: String, recommendationCount: Int) {
+    self.slateID = slateID
+    self.recommendationCount = recommendationCount
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("getSlate", .object(GetSlate.self), arguments: [("slateId", .variable("slateID")), ("recommendationCount", .variable("recommendationCount"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      getSlate _0: GetSlate? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["getSlate"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
+    /// Request a specific `Slate` by id
+    @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
+    @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
+
+    public nonisolated struct GetSlate: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(SlateParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Slate",
+        id _0: String,
+        requestId _1: String,
+        experimentId _2: String,
+        displayName _3: String? = nil,
+        description _4: String? = nil,
+        recommendations _5: [SlateParts.Recommendations],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["requestId"] = _1.__outputJSON
+        data["experimentId"] = _2.__outputJSON
+        data["displayName"] = _3.__outputJSON
+        data["description"] = _4.__outputJSON
+        data["recommendations"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+      @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+      @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
+
+      @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+      @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("getSlate", .object(GetSlate.self), arguments: [("slateId", .variable("slateID")), ("recommendationCount", .variable("recommendationCount"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            getSlate _0: GetSlate? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["getSlate"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Request a specific `Slate` by id
-        @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
-        @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
-
-        public nonisolated struct GetSlate: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(SlateParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Slate",
-                id _0: String,
-                requestId _1: String,
-                experimentId _2: String,
-                displayName _3: String? = nil,
-                description _4: String? = nil,
-                recommendations _5: [SlateParts.Recommendations],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["requestId"] = _1.__outputJSON
-                data["experimentId"] = _2.__outputJSON
-                data["displayName"] = _3.__outputJSON
-                data["description"] = _4.__outputJSON
-                data["recommendations"] = _5.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
-
-            @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
-
-            @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
-
-            @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-            @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == GetSlateQuery.Data.GetSlate {
-    @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
+  @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
 }

@@ -4,63 +4,60 @@
 import APICoreGraphQL
 
 public nonisolated struct ImageParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ImageParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("caption", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("credit", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("imageId", alias: "imageID", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ImageParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("caption", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("credit", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("imageId", alias: "imageID", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+    .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Image",
+    caption _0: String? = nil,
+    credit _1: String? = nil,
+    imageID _2: Int,
+    src _3: String,
+    height _4: Int? = nil,
+    width _5: Int? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["caption"] = _0.__outputJSON
+    data["credit"] = _1.__outputJSON
+    data["imageID"] = _2.__outputJSON
+    data["src"] = _3.__outputJSON
+    data["height"] = _4.__outputJSON
+    data["width"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Image",
-        caption _0: String? = nil,
-        credit _1: String? = nil,
-        imageID _2: Int,
-        src _3: String,
-        height _4: Int? = nil,
-        width _5: Int? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["caption"] = _0.__outputJSON
-        data["credit"] = _1.__outputJSON
-        data["imageID"] = _2.__outputJSON
-        data["src"] = _3.__outputJSON
-        data["height"] = _4.__outputJSON
-        data["width"] = _5.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// A caption or description of the image
+  @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
 
-    /// A caption or description of the image
-    @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
+  /// A credit for the image, typically who the image belongs to / created by
+  @_alwaysEmitIntoClient public var credit: String? { __field("credit") }
 
-    /// A credit for the image, typically who the image belongs to / created by
-    @_alwaysEmitIntoClient public var credit: String? { __field("credit") }
+  /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+  @_alwaysEmitIntoClient public var imageID: Int { __field("imageID") }
 
-    /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-    @_alwaysEmitIntoClient public var imageID: Int { __field("imageID") }
+  /// Absolute url to the image
+  @available(*, deprecated, message: "use url property moving forward")
+  @_alwaysEmitIntoClient public var src: String { __field("src") }
 
-    /// Absolute url to the image
-    @available(*, deprecated, message: "use url property moving forward")
-    @_alwaysEmitIntoClient public var src: String { __field("src") }
+  /// The determined height of the image at the url
+  @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 
-    /// The determined height of the image at the url
-    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-
-    /// The determined width of the image at the url
-    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+  /// The determined width of the image at the url
+  @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 }

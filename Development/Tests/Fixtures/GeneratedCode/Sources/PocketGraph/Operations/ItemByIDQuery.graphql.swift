@@ -4,147 +4,141 @@
 import APICoreGraphQL
 
 public nonisolated struct ItemByIDQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "ItemByID" }
-    @_alwaysEmitIntoClient public static var document: String { "query ItemByID($id: ID!) { itemByItemId(id: $id) { __typename ...ItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "71c8293085d843ce33df4fccc3e0971aa7adb1d926b227c072ee800e11121b47" }
+  @_alwaysEmitIntoClient public static var operationName: String { "ItemByID" }
+  @_alwaysEmitIntoClient public static var document: String { "query ItemByID($id: ID!) { itemByItemId(id: $id) { __typename ...ItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "71c8293085d843ce33df4fccc3e0971aa7adb1d926b227c072ee800e11121b47" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("itemByItemId", .object(ItemByItemId.self), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      itemByItemId _0: ItemByItemId? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["itemByItemId"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    /// Look up {Item} info by ID.
+    @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
+
+    public nonisolated struct ItemByItemId: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ItemParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Item",
+        remoteID _0: String,
+        givenUrl _1: PocketGraph.Url,
+        resolvedUrl _2: PocketGraph.Url? = nil,
+        title _3: String? = nil,
+        language _4: String? = nil,
+        topImageUrl _5: PocketGraph.Url? = nil,
+        timeToRead _6: Int? = nil,
+        domain _7: String? = nil,
+        datePublished _8: PocketGraph.DateString? = nil,
+        isArticle _9: Bool? = nil,
+        hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+        hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+        authors _12: [ItemParts.Authors?]? = nil,
+        marticle _13: [ItemParts.Marticle]? = nil,
+        excerpt _14: String? = nil,
+        domainMetadata _15: ItemParts.DomainMetadata? = nil,
+        images _16: [ItemParts.Images?]? = nil,
+        syndicatedArticle _17: ItemParts.SyndicatedArticle? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["remoteID"] = _0.__outputJSON
+        data["givenUrl"] = _1.__outputJSON
+        data["resolvedUrl"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["language"] = _4.__outputJSON
+        data["topImageUrl"] = _5.__outputJSON
+        data["timeToRead"] = _6.__outputJSON
+        data["domain"] = _7.__outputJSON
+        data["datePublished"] = _8.__outputJSON
+        data["isArticle"] = _9.__outputJSON
+        data["hasImage"] = _10.__outputJSON
+        data["hasVideo"] = _11.__outputJSON
+        data["authors"] = _12.__outputJSON
+        data["marticle"] = _13.__outputJSON
+        data["excerpt"] = _14.__outputJSON
+        data["domainMetadata"] = _15.__outputJSON
+        data["images"] = _16.__outputJSON
+        data["syndicatedArticle"] = _17.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+      @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
+      @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
+      @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+      @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
+      @available(*, deprecated, message: "use the topImage object")
+      @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+
+      @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+      @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+      @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+      @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+      @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+      @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+      @_alwaysEmitIntoClient public var authors: [ItemParts.Authors?]? { __field("authors") }
+
+      @_alwaysEmitIntoClient public var marticle: [ItemParts.Marticle]? { __field("marticle") }
+
+      @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+      @_alwaysEmitIntoClient public var domainMetadata: ItemParts.DomainMetadata? { __field("domainMetadata") }
+
+      @_alwaysEmitIntoClient public var images: [ItemParts.Images?]? { __field("images") }
+
+      @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("itemByItemId", .object(ItemByItemId.self), arguments: [("id", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            itemByItemId _0: ItemByItemId? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["itemByItemId"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Look up {Item} info by ID.
-        @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
-
-        public nonisolated struct ItemByItemId: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ItemParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Item",
-                remoteID _0: String,
-                givenUrl _1: PocketGraph.Url,
-                resolvedUrl _2: PocketGraph.Url? = nil,
-                title _3: String? = nil,
-                language _4: String? = nil,
-                topImageUrl _5: PocketGraph.Url? = nil,
-                timeToRead _6: Int? = nil,
-                domain _7: String? = nil,
-                datePublished _8: PocketGraph.DateString? = nil,
-                isArticle _9: Bool? = nil,
-                hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
-                hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
-                authors _12: [ItemParts.Authors?]? = nil,
-                marticle _13: [ItemParts.Marticle]? = nil,
-                excerpt _14: String? = nil,
-                domainMetadata _15: ItemParts.DomainMetadata? = nil,
-                images _16: [ItemParts.Images?]? = nil,
-                syndicatedArticle _17: ItemParts.SyndicatedArticle? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["remoteID"] = _0.__outputJSON
-                data["givenUrl"] = _1.__outputJSON
-                data["resolvedUrl"] = _2.__outputJSON
-                data["title"] = _3.__outputJSON
-                data["language"] = _4.__outputJSON
-                data["topImageUrl"] = _5.__outputJSON
-                data["timeToRead"] = _6.__outputJSON
-                data["domain"] = _7.__outputJSON
-                data["datePublished"] = _8.__outputJSON
-                data["isArticle"] = _9.__outputJSON
-                data["hasImage"] = _10.__outputJSON
-                data["hasVideo"] = _11.__outputJSON
-                data["authors"] = _12.__outputJSON
-                data["marticle"] = _13.__outputJSON
-                data["excerpt"] = _14.__outputJSON
-                data["domainMetadata"] = _15.__outputJSON
-                data["images"] = _16.__outputJSON
-                data["syndicatedArticle"] = _17.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-            @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
-
-            @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
-
-            @_alwaysEmitIntoClient public var title: String? { __field("title") }
-
-            @_alwaysEmitIntoClient public var language: String? { __field("language") }
-
-            @available(*, deprecated, message: "use the topImage object")
-            @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
-
-            @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
-
-            @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
-
-            @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
-
-            @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
-
-            @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
-
-            @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
-
-            @_alwaysEmitIntoClient public var authors: [ItemParts.Authors?]? { __field("authors") }
-
-            @_alwaysEmitIntoClient public var marticle: [ItemParts.Marticle]? { __field("marticle") }
-
-            @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
-
-            @_alwaysEmitIntoClient public var domainMetadata: ItemParts.DomainMetadata? { __field("domainMetadata") }
-
-            @_alwaysEmitIntoClient public var images: [ItemParts.Images?]? { __field("images") }
-
-            @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemByIDQuery.Data.ItemByItemId {
-    @_alwaysEmitIntoClient public var itemParts: ItemParts { __fragment() }
+  @_alwaysEmitIntoClient public var itemParts: ItemParts { __fragment() }
 }

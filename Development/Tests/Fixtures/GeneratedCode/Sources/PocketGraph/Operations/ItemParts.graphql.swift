@@ -4,761 +4,713 @@
 import APICoreGraphQL
 
 public nonisolated struct ItemParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ItemParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemParts on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } marticle { __typename ...MarticleTextParts ...ImageParts ...MarticleDividerParts ...MarticleTableParts ...MarticleHeadingParts ...MarticleCodeBlockParts ...VideoParts ...MarticleBulletedListParts ...MarticleNumberedListParts ...MarticleBlockquoteParts } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ItemParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemParts on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } marticle { __typename ...MarticleTextParts ...ImageParts ...MarticleDividerParts ...MarticleTableParts ...MarticleHeadingParts ...MarticleCodeBlockParts ...VideoParts ...MarticleBulletedListParts ...MarticleNumberedListParts ...MarticleBlockquoteParts } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
+    .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+    .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
+    .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
+    .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
+    .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
+    .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
+    .field(GraphQLField("authors", .list(.object(Authors.self)))),
+    .field(GraphQLField("marticle", .list(.nonNull(.object(Marticle.self))))),
+    .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
+    .field(GraphQLField("images", .list(.object(Images.self)))),
+    .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Item",
+    remoteID _0: String,
+    givenUrl _1: PocketGraph.Url,
+    resolvedUrl _2: PocketGraph.Url? = nil,
+    title _3: String? = nil,
+    language _4: String? = nil,
+    topImageUrl _5: PocketGraph.Url? = nil,
+    timeToRead _6: Int? = nil,
+    domain _7: String? = nil,
+    datePublished _8: PocketGraph.DateString? = nil,
+    isArticle _9: Bool? = nil,
+    hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+    hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+    authors _12: [Authors?]? = nil,
+    marticle _13: [Marticle]? = nil,
+    excerpt _14: String? = nil,
+    domainMetadata _15: DomainMetadata? = nil,
+    images _16: [Images?]? = nil,
+    syndicatedArticle _17: SyndicatedArticle? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["remoteID"] = _0.__outputJSON
+    data["givenUrl"] = _1.__outputJSON
+    data["resolvedUrl"] = _2.__outputJSON
+    data["title"] = _3.__outputJSON
+    data["language"] = _4.__outputJSON
+    data["topImageUrl"] = _5.__outputJSON
+    data["timeToRead"] = _6.__outputJSON
+    data["domain"] = _7.__outputJSON
+    data["datePublished"] = _8.__outputJSON
+    data["isArticle"] = _9.__outputJSON
+    data["hasImage"] = _10.__outputJSON
+    data["hasVideo"] = _11.__outputJSON
+    data["authors"] = _12.__outputJSON
+    data["marticle"] = _13.__outputJSON
+    data["excerpt"] = _14.__outputJSON
+    data["domainMetadata"] = _15.__outputJSON
+    data["images"] = _16.__outputJSON
+    data["syndicatedArticle"] = _17.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The Item entity is owned by the Parser service.
+  /// We only extend it in this service to make this service's schema valid.
+  /// The key for this entity is the 'itemId'
+  @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+  /// key field to identify the Item entity in the Parser service
+  @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
+  /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
+  @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
+  /// The title as determined by the parser.
+  @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+  /// The detected language of the article
+  @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
+  /// The page's / publisher's preferred thumbnail image
+  @available(*, deprecated, message: "use the topImage object")
+  @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+
+  /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
+  @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+  /// The domain, such as 'getpocket.com' of the {.resolved_url}
+  @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+  /// The date the article was published
+  @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+  /// true if the item is an article
+  @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+  /// 0=no images, 1=contains images, 2=is an image
+  @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+  /// 0=no videos, 1=contains video, 2=is a video
+  @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+  /// List of Authors involved with this article
+  @_alwaysEmitIntoClient public var authors: [Authors?]? { __field("authors") }
+
+  /// The Marticle format of the article, used by clients for native article view.
+  @_alwaysEmitIntoClient public var marticle: [Marticle]? { __field("marticle") }
+
+  /// A snippet of text from the article
+  @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+  /// Additional information about the item domain, when present, use this for displaying the domain name
+  @_alwaysEmitIntoClient public var domainMetadata: DomainMetadata? { __field("domainMetadata") }
+
+  /// Array of images within an article
+  @_alwaysEmitIntoClient public var images: [Images?]? { __field("images") }
+
+  /// If the item has a syndicated counterpart the syndication information
+  @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
+
+  public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
-        .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-        .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
-        .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
-        .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
-        .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
-        .field(GraphQLField("authors", .list(.object(Authors.self)))),
-        .field(GraphQLField("marticle", .list(.nonNull(.object(Marticle.self))))),
-        .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
-        .field(GraphQLField("images", .list(.object(Images.self)))),
-        .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
+      .__typename,
+      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Item",
-        remoteID _0: String,
-        givenUrl _1: PocketGraph.Url,
-        resolvedUrl _2: PocketGraph.Url? = nil,
-        title _3: String? = nil,
-        language _4: String? = nil,
-        topImageUrl _5: PocketGraph.Url? = nil,
-        timeToRead _6: Int? = nil,
-        domain _7: String? = nil,
-        datePublished _8: PocketGraph.DateString? = nil,
-        isArticle _9: Bool? = nil,
-        hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
-        hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
-        authors _12: [Authors?]? = nil,
-        marticle _13: [Marticle]? = nil,
-        excerpt _14: String? = nil,
-        domainMetadata _15: DomainMetadata? = nil,
-        images _16: [Images?]? = nil,
-        syndicatedArticle _17: SyndicatedArticle? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Author",
+      id _0: String,
+      name _1: String? = nil,
+      url _2: String? = nil,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      data["url"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// Unique id for that Author
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// Display name
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+    /// A url to that Author's site
+    @_alwaysEmitIntoClient public var url: String? { __field("url") }
+  }
+
+  public nonisolated struct Marticle: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .inlineFragment(AsMarticleText.self),
+      .inlineFragment(AsImage.self),
+      .inlineFragment(AsMarticleDivider.self),
+      .inlineFragment(AsMarticleTable.self),
+      .inlineFragment(AsMarticleHeading.self),
+      .inlineFragment(AsMarticleCodeBlock.self),
+      .inlineFragment(AsVideo.self),
+      .inlineFragment(AsMarticleBulletedList.self),
+      .inlineFragment(AsMarticleNumberedList.self),
+      .inlineFragment(AsMarticleBlockquote.self),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of MarticleComponent")
+      data["__typename"] = .string(__typename)
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `MarticleText` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleText) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `Image` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsImage) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleDivider` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleDivider) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleTable` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleTable) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleHeading` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleHeading) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleCodeBlock` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleCodeBlock) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `Video` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsVideo) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleBulletedList` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBulletedList) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleNumberedList` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleNumberedList) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `MarticleBlockquote` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBlockquote) {
+      self.init(__object: typeCase.__object)
+    }
+    @_alwaysEmitIntoClient public var asMarticleText: AsMarticleText? { __typeCase() }
+    @_alwaysEmitIntoClient public var asImage: AsImage? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleDivider: AsMarticleDivider? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleTable: AsMarticleTable? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleHeading: AsMarticleHeading? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleCodeBlock: AsMarticleCodeBlock? { __typeCase() }
+    @_alwaysEmitIntoClient public var asVideo: AsVideo? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleBulletedList: AsMarticleBulletedList? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleNumberedList: AsMarticleNumberedList? { __typeCase() }
+    @_alwaysEmitIntoClient public var asMarticleBlockquote: AsMarticleBlockquote? { __typeCase() }
+
+    public nonisolated struct AsMarticleText: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleTextParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        content _0: PocketGraph.Markdown,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["remoteID"] = _0.__outputJSON
-        data["givenUrl"] = _1.__outputJSON
-        data["resolvedUrl"] = _2.__outputJSON
-        data["title"] = _3.__outputJSON
-        data["language"] = _4.__outputJSON
-        data["topImageUrl"] = _5.__outputJSON
-        data["timeToRead"] = _6.__outputJSON
-        data["domain"] = _7.__outputJSON
-        data["datePublished"] = _8.__outputJSON
-        data["isArticle"] = _9.__outputJSON
-        data["hasImage"] = _10.__outputJSON
-        data["hasVideo"] = _11.__outputJSON
-        data["authors"] = _12.__outputJSON
-        data["marticle"] = _13.__outputJSON
-        data["excerpt"] = _14.__outputJSON
-        data["domainMetadata"] = _15.__outputJSON
-        data["images"] = _16.__outputJSON
-        data["syndicatedArticle"] = _17.__outputJSON
+        data["content"] = _0.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    /// The Item entity is owned by the Parser service.
-    /// We only extend it in this service to make this service's schema valid.
-    /// The key for this entity is the 'itemId'
-    @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+    public nonisolated struct AsImage: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(ImageParts.self),
+      ]
 
-    /// key field to identify the Item entity in the Parser service
-    @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
-    @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+      @_alwaysEmitIntoClient public init(
+        caption _0: String? = nil,
+        credit _1: String? = nil,
+        imageID _2: Int,
+        src _3: String,
+        height _4: Int? = nil,
+        width _5: Int? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["caption"] = _0.__outputJSON
+        data["credit"] = _1.__outputJSON
+        data["imageID"] = _2.__outputJSON
+        data["src"] = _3.__outputJSON
+        data["height"] = _4.__outputJSON
+        data["width"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-    /// The title as determined by the parser.
-    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+      @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
 
-    /// The detected language of the article
-    @_alwaysEmitIntoClient public var language: String? { __field("language") }
+      @_alwaysEmitIntoClient public var credit: String? { __field("credit") }
 
-    /// The page's / publisher's preferred thumbnail image
-    @available(*, deprecated, message: "use the topImage object")
-    @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+      @_alwaysEmitIntoClient public var imageID: Int { __field("imageID") }
 
-    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
-    @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+      @available(*, deprecated, message: "use url property moving forward")
+      @_alwaysEmitIntoClient public var src: String { __field("src") }
 
-    /// The domain, such as 'getpocket.com' of the {.resolved_url}
-    @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+      @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 
-    /// The date the article was published
-    @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+      @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-    /// true if the item is an article
-    @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
-
-    /// 0=no images, 1=contains images, 2=is an image
-    @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
-
-    /// 0=no videos, 1=contains video, 2=is a video
-    @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
-
-    /// List of Authors involved with this article
-    @_alwaysEmitIntoClient public var authors: [Authors?]? { __field("authors") }
-
-    /// The Marticle format of the article, used by clients for native article view.
-    @_alwaysEmitIntoClient public var marticle: [Marticle]? { __field("marticle") }
-
-    /// A snippet of text from the article
-    @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
-
-    /// Additional information about the item domain, when present, use this for displaying the domain name
-    @_alwaysEmitIntoClient public var domainMetadata: DomainMetadata? { __field("domainMetadata") }
-
-    /// Array of images within an article
-    @_alwaysEmitIntoClient public var images: [Images?]? { __field("images") }
-
-    /// If the item has a syndicated counterpart the syndication information
-    @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
-
-    public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Author",
-            id _0: String,
-            name _1: String? = nil,
-            url _2: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            data["url"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Unique id for that Author
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-        /// Display name
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-        /// A url to that Author's site
-        @_alwaysEmitIntoClient public var url: String? { __field("url") }
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Marticle: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .inlineFragment(AsMarticleText.self),
-            .inlineFragment(AsImage.self),
-            .inlineFragment(AsMarticleDivider.self),
-            .inlineFragment(AsMarticleTable.self),
-            .inlineFragment(AsMarticleHeading.self),
-            .inlineFragment(AsMarticleCodeBlock.self),
-            .inlineFragment(AsVideo.self),
-            .inlineFragment(AsMarticleBulletedList.self),
-            .inlineFragment(AsMarticleNumberedList.self),
-            .inlineFragment(AsMarticleBlockquote.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of MarticleComponent")
-            data["__typename"] = .string(__typename)
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The object as its `MarticleText` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleText) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `Image` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsImage) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleDivider` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleDivider) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleTable` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleTable) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleHeading` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleHeading) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleCodeBlock` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleCodeBlock) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `Video` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsVideo) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleBulletedList` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBulletedList) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleNumberedList` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleNumberedList) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `MarticleBlockquote` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBlockquote) {
-            self.init(__object: typeCase.__object)
-        }
-        @_alwaysEmitIntoClient public var asMarticleText: AsMarticleText? { __typeCase() }
-        @_alwaysEmitIntoClient public var asImage: AsImage? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleDivider: AsMarticleDivider? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleTable: AsMarticleTable? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleHeading: AsMarticleHeading? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleCodeBlock: AsMarticleCodeBlock? { __typeCase() }
-        @_alwaysEmitIntoClient public var asVideo: AsVideo? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleBulletedList: AsMarticleBulletedList? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleNumberedList: AsMarticleNumberedList? { __typeCase() }
-        @_alwaysEmitIntoClient public var asMarticleBlockquote: AsMarticleBlockquote? { __typeCase() }
-
-        public nonisolated struct AsMarticleText: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleTextParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                content _0: PocketGraph.Markdown,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["content"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsImage: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(ImageParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                caption _0: String? = nil,
-                credit _1: String? = nil,
-                imageID _2: Int,
-                src _3: String,
-                height _4: Int? = nil,
-                width _5: Int? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["caption"] = _0.__outputJSON
-                data["credit"] = _1.__outputJSON
-                data["imageID"] = _2.__outputJSON
-                data["src"] = _3.__outputJSON
-                data["height"] = _4.__outputJSON
-                data["width"] = _5.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
-
-            @_alwaysEmitIntoClient public var credit: String? { __field("credit") }
-
-            @_alwaysEmitIntoClient public var imageID: Int { __field("imageID") }
-
-            @available(*, deprecated, message: "use url property moving forward")
-            @_alwaysEmitIntoClient public var src: String { __field("src") }
-
-            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-
-            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleDivider: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleDividerParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                content _0: PocketGraph.Markdown,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["content"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleTable: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleTableParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                html _0: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["html"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var html: String { __field("html") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleHeading: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleHeadingParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                content _0: PocketGraph.Markdown,
-                level _1: Int,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["content"] = _0.__outputJSON
-                data["level"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-            @_alwaysEmitIntoClient public var level: Int { __field("level") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleCodeBlock: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleCodeBlockParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                text _0: String,
-                language _1: Int? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["text"] = _0.__outputJSON
-                data["language"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var text: String { __field("text") }
-
-            @_alwaysEmitIntoClient public var language: Int? { __field("language") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsVideo: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(VideoParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                height _0: Int? = nil,
-                src _1: String,
-                type _2: GraphQLEnum<PocketGraph.VideoType>,
-                vid _3: String? = nil,
-                videoID _4: Int,
-                width _5: Int? = nil,
-                length _6: Int? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["height"] = _0.__outputJSON
-                data["src"] = _1.__outputJSON
-                data["type"] = _2.__outputJSON
-                data["vid"] = _3.__outputJSON
-                data["videoID"] = _4.__outputJSON
-                data["width"] = _5.__outputJSON
-                data["length"] = _6.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-
-            @_alwaysEmitIntoClient public var src: String { __field("src") }
-
-            @_alwaysEmitIntoClient public var type: GraphQLEnum<PocketGraph.VideoType> { __field("type") }
-
-            @_alwaysEmitIntoClient public var vid: String? { __field("vid") }
-
-            @_alwaysEmitIntoClient public var videoID: Int { __field("videoID") }
-
-            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-            @_alwaysEmitIntoClient public var length: Int? { __field("length") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleBulletedList: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleBulletedListParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                rows _0: [MarticleBulletedListParts.Rows],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["rows"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var rows: [MarticleBulletedListParts.Rows] { __field("rows") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleNumberedList: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleNumberedListParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                rows _0: [MarticleNumberedListParts.Rows],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["rows"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var rows: [MarticleNumberedListParts.Rows] { __field("rows") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsMarticleBlockquote: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .fragment(MarticleBlockquoteParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                content _0: PocketGraph.Markdown,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["content"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
+    public nonisolated struct AsMarticleDivider: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleDividerParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        content _0: PocketGraph.Markdown,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["content"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct DomainMetadata: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(DomainMetadataParts.self),
-        ]
+    public nonisolated struct AsMarticleTable: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleTableParts.self),
+      ]
 
-        public let __object: GraphQLCheckedObject
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      @_alwaysEmitIntoClient public init(
+        html _0: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["html"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "DomainMetadata",
-            name _0: String? = nil,
-            logo _1: PocketGraph.Url? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            data["logo"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      @_alwaysEmitIntoClient public var html: String { __field("html") }
 
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-        @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Images: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
+    public nonisolated struct AsMarticleHeading: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleHeadingParts.self),
+      ]
 
-        public let __object: GraphQLCheckedObject
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      @_alwaysEmitIntoClient public init(
+        content _0: PocketGraph.Markdown,
+        level _1: Int,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["content"] = _0.__outputJSON
+        data["level"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            height _0: Int? = nil,
-            width _1: Int? = nil,
-            src _2: String,
-            imageId _3: Int,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["height"] = _0.__outputJSON
-            data["width"] = _1.__outputJSON
-            data["src"] = _2.__outputJSON
-            data["imageId"] = _3.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-        /// The determined height of the image at the url
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+      @_alwaysEmitIntoClient public var level: Int { __field("level") }
 
-        /// The determined width of the image at the url
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-        /// Absolute url to the image
-        @available(*, deprecated, message: "use url property moving forward")
-        @_alwaysEmitIntoClient public var src: String { __field("src") }
-
-        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-        @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
-        ]
+    public nonisolated struct AsMarticleCodeBlock: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleCodeBlockParts.self),
+      ]
 
-        public let __object: GraphQLCheckedObject
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      @_alwaysEmitIntoClient public init(
+        text _0: String,
+        language _1: Int? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["text"] = _0.__outputJSON
+        data["language"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "SyndicatedArticle",
-            itemId _0: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["itemId"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      @_alwaysEmitIntoClient public var text: String { __field("text") }
 
-        /// The item id of this Syndicated Article
-        @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
+      @_alwaysEmitIntoClient public var language: Int? { __field("language") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+
+    public nonisolated struct AsVideo: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(VideoParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        height _0: Int? = nil,
+        src _1: String,
+        type _2: GraphQLEnum<PocketGraph.VideoType>,
+        vid _3: String? = nil,
+        videoID _4: Int,
+        width _5: Int? = nil,
+        length _6: Int? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["height"] = _0.__outputJSON
+        data["src"] = _1.__outputJSON
+        data["type"] = _2.__outputJSON
+        data["vid"] = _3.__outputJSON
+        data["videoID"] = _4.__outputJSON
+        data["width"] = _5.__outputJSON
+        data["length"] = _6.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
+      @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+      @_alwaysEmitIntoClient public var type: GraphQLEnum<PocketGraph.VideoType> { __field("type") }
+
+      @_alwaysEmitIntoClient public var vid: String? { __field("vid") }
+
+      @_alwaysEmitIntoClient public var videoID: Int { __field("videoID") }
+
+      @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+      @_alwaysEmitIntoClient public var length: Int? { __field("length") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+
+    public nonisolated struct AsMarticleBulletedList: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleBulletedListParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        rows _0: [MarticleBulletedListParts.Rows],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["rows"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var rows: [MarticleBulletedListParts.Rows] { __field("rows") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+
+    public nonisolated struct AsMarticleNumberedList: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleNumberedListParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        rows _0: [MarticleNumberedListParts.Rows],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["rows"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var rows: [MarticleNumberedListParts.Rows] { __field("rows") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+
+    public nonisolated struct AsMarticleBlockquote: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .fragment(MarticleBlockquoteParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        content _0: PocketGraph.Markdown,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["content"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+  }
+
+  public nonisolated struct DomainMetadata: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .fragment(DomainMetadataParts.self),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "DomainMetadata",
+      name _0: String? = nil,
+      logo _1: PocketGraph.Url? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      data["logo"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+    @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
+
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
+
+  public nonisolated struct Images: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Image",
+      height _0: Int? = nil,
+      width _1: Int? = nil,
+      src _2: String,
+      imageId _3: Int,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["height"] = _0.__outputJSON
+      data["width"] = _1.__outputJSON
+      data["src"] = _2.__outputJSON
+      data["imageId"] = _3.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The determined height of the image at the url
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
+    /// The determined width of the image at the url
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+    /// Absolute url to the image
+    @available(*, deprecated, message: "use url property moving forward")
+    @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+    /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+    @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
+  }
+
+  public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "SyndicatedArticle",
+      itemId _0: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["itemId"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The item id of this Syndicated Article
+    @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleText {
-    @_alwaysEmitIntoClient public var marticleTextParts: MarticleTextParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleTextParts: MarticleTextParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsImage {
-    @_alwaysEmitIntoClient public var imageParts: ImageParts { __fragment() }
+  @_alwaysEmitIntoClient public var imageParts: ImageParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleDivider {
-    @_alwaysEmitIntoClient public var marticleDividerParts: MarticleDividerParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleDividerParts: MarticleDividerParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleTable {
-    @_alwaysEmitIntoClient public var marticleTableParts: MarticleTableParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleTableParts: MarticleTableParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleHeading {
-    @_alwaysEmitIntoClient public var marticleHeadingParts: MarticleHeadingParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleHeadingParts: MarticleHeadingParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleCodeBlock {
-    @_alwaysEmitIntoClient public var marticleCodeBlockParts: MarticleCodeBlockParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleCodeBlockParts: MarticleCodeBlockParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsVideo {
-    @_alwaysEmitIntoClient public var videoParts: VideoParts { __fragment() }
+  @_alwaysEmitIntoClient public var videoParts: VideoParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleBulletedList {
-    @_alwaysEmitIntoClient public var marticleBulletedListParts: MarticleBulletedListParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleBulletedListParts: MarticleBulletedListParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleNumberedList {
-    @_alwaysEmitIntoClient public var marticleNumberedListParts: MarticleNumberedListParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleNumberedListParts: MarticleNumberedListParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.Marticle.AsMarticleBlockquote {
-    @_alwaysEmitIntoClient public var marticleBlockquoteParts: MarticleBlockquoteParts { __fragment() }
+  @_alwaysEmitIntoClient public var marticleBlockquoteParts: MarticleBlockquoteParts { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemParts.DomainMetadata {
-    @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
+  @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
 }

@@ -4,341 +4,323 @@
 import APICoreGraphQL
 
 public nonisolated struct ItemSummary: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSummary" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSummary" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
+    .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+    .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
+    .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
+    .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
+    .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
+    .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
+    .field(GraphQLField("authors", .list(.object(Authors.self)))),
+    .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
+    .field(GraphQLField("images", .list(.object(Images.self)))),
+    .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Item",
+    remoteID _0: String,
+    givenUrl _1: PocketGraph.Url,
+    resolvedUrl _2: PocketGraph.Url? = nil,
+    title _3: String? = nil,
+    language _4: String? = nil,
+    topImageUrl _5: PocketGraph.Url? = nil,
+    timeToRead _6: Int? = nil,
+    domain _7: String? = nil,
+    datePublished _8: PocketGraph.DateString? = nil,
+    isArticle _9: Bool? = nil,
+    hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+    hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+    authors _12: [Authors?]? = nil,
+    excerpt _13: String? = nil,
+    domainMetadata _14: DomainMetadata? = nil,
+    images _15: [Images?]? = nil,
+    syndicatedArticle _16: SyndicatedArticle? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["remoteID"] = _0.__outputJSON
+    data["givenUrl"] = _1.__outputJSON
+    data["resolvedUrl"] = _2.__outputJSON
+    data["title"] = _3.__outputJSON
+    data["language"] = _4.__outputJSON
+    data["topImageUrl"] = _5.__outputJSON
+    data["timeToRead"] = _6.__outputJSON
+    data["domain"] = _7.__outputJSON
+    data["datePublished"] = _8.__outputJSON
+    data["isArticle"] = _9.__outputJSON
+    data["hasImage"] = _10.__outputJSON
+    data["hasVideo"] = _11.__outputJSON
+    data["authors"] = _12.__outputJSON
+    data["excerpt"] = _13.__outputJSON
+    data["domainMetadata"] = _14.__outputJSON
+    data["images"] = _15.__outputJSON
+    data["syndicatedArticle"] = _16.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The Item entity is owned by the Parser service.
+  /// We only extend it in this service to make this service's schema valid.
+  /// The key for this entity is the 'itemId'
+  @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+  /// key field to identify the Item entity in the Parser service
+  @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
+  /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
+  @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
+  /// The title as determined by the parser.
+  @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+  /// The detected language of the article
+  @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
+  /// The page's / publisher's preferred thumbnail image
+  @available(*, deprecated, message: "use the topImage object")
+  @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+
+  /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
+  @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+  /// The domain, such as 'getpocket.com' of the {.resolved_url}
+  @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+  /// The date the article was published
+  @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+  /// true if the item is an article
+  @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+  /// 0=no images, 1=contains images, 2=is an image
+  @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+  /// 0=no videos, 1=contains video, 2=is a video
+  @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+  /// List of Authors involved with this article
+  @_alwaysEmitIntoClient public var authors: [Authors?]? { __field("authors") }
+
+  /// A snippet of text from the article
+  @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+  /// Additional information about the item domain, when present, use this for displaying the domain name
+  @_alwaysEmitIntoClient public var domainMetadata: DomainMetadata? { __field("domainMetadata") }
+
+  /// Array of images within an article
+  @_alwaysEmitIntoClient public var images: [Images?]? { __field("images") }
+
+  /// If the item has a syndicated counterpart the syndication information
+  @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
+
+  public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
-        .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-        .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
-        .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
-        .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
-        .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
-        .field(GraphQLField("authors", .list(.object(Authors.self)))),
-        .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
-        .field(GraphQLField("images", .list(.object(Images.self)))),
-        .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
+      .__typename,
+      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Item",
-        remoteID _0: String,
-        givenUrl _1: PocketGraph.Url,
-        resolvedUrl _2: PocketGraph.Url? = nil,
-        title _3: String? = nil,
-        language _4: String? = nil,
-        topImageUrl _5: PocketGraph.Url? = nil,
-        timeToRead _6: Int? = nil,
-        domain _7: String? = nil,
-        datePublished _8: PocketGraph.DateString? = nil,
-        isArticle _9: Bool? = nil,
-        hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
-        hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
-        authors _12: [Authors?]? = nil,
-        excerpt _13: String? = nil,
-        domainMetadata _14: DomainMetadata? = nil,
-        images _15: [Images?]? = nil,
-        syndicatedArticle _16: SyndicatedArticle? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Author",
+      id _0: String,
+      name _1: String? = nil,
+      url _2: String? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["remoteID"] = _0.__outputJSON
-        data["givenUrl"] = _1.__outputJSON
-        data["resolvedUrl"] = _2.__outputJSON
-        data["title"] = _3.__outputJSON
-        data["language"] = _4.__outputJSON
-        data["topImageUrl"] = _5.__outputJSON
-        data["timeToRead"] = _6.__outputJSON
-        data["domain"] = _7.__outputJSON
-        data["datePublished"] = _8.__outputJSON
-        data["isArticle"] = _9.__outputJSON
-        data["hasImage"] = _10.__outputJSON
-        data["hasVideo"] = _11.__outputJSON
-        data["authors"] = _12.__outputJSON
-        data["excerpt"] = _13.__outputJSON
-        data["domainMetadata"] = _14.__outputJSON
-        data["images"] = _15.__outputJSON
-        data["syndicatedArticle"] = _16.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      data["url"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The Item entity is owned by the Parser service.
-    /// We only extend it in this service to make this service's schema valid.
-    /// The key for this entity is the 'itemId'
-    @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+    /// Unique id for that Author
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// key field to identify the Item entity in the Parser service
-    @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+    /// Display name
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-    /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
-    @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+    /// A url to that Author's site
+    @_alwaysEmitIntoClient public var url: String? { __field("url") }
+  }
 
-    /// The title as determined by the parser.
-    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+  public nonisolated struct DomainMetadata: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .fragment(DomainMetadataParts.self),
+    ]
 
-    /// The detected language of the article
-    @_alwaysEmitIntoClient public var language: String? { __field("language") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// The page's / publisher's preferred thumbnail image
-    @available(*, deprecated, message: "use the topImage object")
-    @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "DomainMetadata",
+      name _0: String? = nil,
+      logo _1: PocketGraph.Url? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      data["logo"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
 
-    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
-    @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-    /// The domain, such as 'getpocket.com' of the {.resolved_url}
-    @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+    @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 
-    /// The date the article was published
-    @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
 
-    /// true if the item is an article
-    @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+  public nonisolated struct Images: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
+    ]
 
-    /// 0=no images, 1=contains images, 2=is an image
-    @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// 0=no videos, 1=contains video, 2=is a video
-    @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Image",
+      height _0: Int? = nil,
+      width _1: Int? = nil,
+      src _2: String,
+      imageId _3: Int,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["height"] = _0.__outputJSON
+      data["width"] = _1.__outputJSON
+      data["src"] = _2.__outputJSON
+      data["imageId"] = _3.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
 
-    /// List of Authors involved with this article
-    @_alwaysEmitIntoClient public var authors: [Authors?]? { __field("authors") }
+    /// The determined height of the image at the url
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 
-    /// A snippet of text from the article
+    /// The determined width of the image at the url
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+    /// Absolute url to the image
+    @available(*, deprecated, message: "use url property moving forward")
+    @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+    /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+    @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
+  }
+
+  public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
+      .field(GraphQLField("mainImage", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("publisher", .object(Publisher.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "SyndicatedArticle",
+      itemId _0: String? = nil,
+      mainImage _1: String? = nil,
+      title _2: String,
+      excerpt _3: String? = nil,
+      publisher _4: Publisher? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["itemId"] = _0.__outputJSON
+      data["mainImage"] = _1.__outputJSON
+      data["title"] = _2.__outputJSON
+      data["excerpt"] = _3.__outputJSON
+      data["publisher"] = _4.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The item id of this Syndicated Article
+    @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
+
+    /// Primary image to use in surfacing this content
+    @_alwaysEmitIntoClient public var mainImage: String? { __field("mainImage") }
+
+    /// Title of syndicated article
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// Excerpt
     @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
 
-    /// Additional information about the item domain, when present, use this for displaying the domain name
-    @_alwaysEmitIntoClient public var domainMetadata: DomainMetadata? { __field("domainMetadata") }
+    /// The manually set publisher information for this article
+    @_alwaysEmitIntoClient public var publisher: Publisher? { __field("publisher") }
 
-    /// Array of images within an article
-    @_alwaysEmitIntoClient public var images: [Images?]? { __field("images") }
+    public nonisolated struct Publisher: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+      ]
 
-    /// If the item has a syndicated counterpart the syndication information
-    @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
-        ]
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Publisher",
+        name _0: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Author",
-            id _0: String,
-            name _1: String? = nil,
-            url _2: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            data["url"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Unique id for that Author
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-        /// Display name
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-        /// A url to that Author's site
-        @_alwaysEmitIntoClient public var url: String? { __field("url") }
+      /// Name of the publisher of the article
+      @_alwaysEmitIntoClient public var name: String? { __field("name") }
     }
-
-    public nonisolated struct DomainMetadata: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(DomainMetadataParts.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "DomainMetadata",
-            name _0: String? = nil,
-            logo _1: PocketGraph.Url? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            data["logo"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-        @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
-
-    public nonisolated struct Images: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            height _0: Int? = nil,
-            width _1: Int? = nil,
-            src _2: String,
-            imageId _3: Int,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["height"] = _0.__outputJSON
-            data["width"] = _1.__outputJSON
-            data["src"] = _2.__outputJSON
-            data["imageId"] = _3.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The determined height of the image at the url
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-
-        /// The determined width of the image at the url
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-        /// Absolute url to the image
-        @available(*, deprecated, message: "use url property moving forward")
-        @_alwaysEmitIntoClient public var src: String { __field("src") }
-
-        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-        @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
-    }
-
-    public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("mainImage", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("publisher", .object(Publisher.self))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "SyndicatedArticle",
-            itemId _0: String? = nil,
-            mainImage _1: String? = nil,
-            title _2: String,
-            excerpt _3: String? = nil,
-            publisher _4: Publisher? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["itemId"] = _0.__outputJSON
-            data["mainImage"] = _1.__outputJSON
-            data["title"] = _2.__outputJSON
-            data["excerpt"] = _3.__outputJSON
-            data["publisher"] = _4.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The item id of this Syndicated Article
-        @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
-
-        /// Primary image to use in surfacing this content
-        @_alwaysEmitIntoClient public var mainImage: String? { __field("mainImage") }
-
-        /// Title of syndicated article
-        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-        /// Excerpt
-        @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
-
-        /// The manually set publisher information for this article
-        @_alwaysEmitIntoClient public var publisher: Publisher? { __field("publisher") }
-
-        public nonisolated struct Publisher: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Publisher",
-                name _0: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// Name of the publisher of the article
-            @_alwaysEmitIntoClient public var name: String? { __field("name") }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ItemSummary.DomainMetadata {
-    @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
+  @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
 }

@@ -4,66 +4,60 @@
 import APICoreGraphQL
 
 public nonisolated struct MarticleBulletedListParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBulletedListParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBulletedListParts on MarticleBulletedList { __typename rows { __typename content level } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBulletedListParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBulletedListParts on MarticleBulletedList { __typename rows { __typename content level } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MarticleBulletedList",
+    rows _0: [Rows],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["rows"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
+
+  public nonisolated struct Rows: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.BulletedListElement }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
+      .__typename,
+      .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
+      .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "MarticleBulletedList",
-        rows _0: [Rows],
-        __variables: JSONObject = [:]
+      __typename: String = "BulletedListElement",
+      content _0: PocketGraph.Markdown,
+      level _1: Int,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["rows"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["content"] = _0.__outputJSON
+      data["level"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
+    /// Row in a list.
+    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-    public nonisolated struct Rows: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.BulletedListElement }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
-            .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "BulletedListElement",
-            content _0: PocketGraph.Markdown,
-            level _1: Int,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["content"] = _0.__outputJSON
-            data["level"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Row in a list.
-        @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-        /// Zero-indexed level, for handling nested lists.
-        @_alwaysEmitIntoClient public var level: Int { __field("level") }
-    }
+    /// Zero-indexed level, for handling nested lists.
+    @_alwaysEmitIntoClient public var level: Int { __field("level") }
+  }
 }

@@ -4,38 +4,35 @@
 import APICoreGraphQL
 
 public nonisolated struct MarticleCodeBlockParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleCodeBlockParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("language", .scalar("Int"), leaf: Int?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleCodeBlockParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("language", .scalar("Int"), leaf: Int?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MarticleCodeBlock",
+    text _0: String,
+    language _1: Int? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["text"] = _0.__outputJSON
+    data["language"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MarticleCodeBlock",
-        text _0: String,
-        language _1: Int? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["text"] = _0.__outputJSON
-        data["language"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// Content of a pre tag
+  @_alwaysEmitIntoClient public var text: String { __field("text") }
 
-    /// Content of a pre tag
-    @_alwaysEmitIntoClient public var text: String { __field("text") }
-
-    /// Assuming the codeblock was a programming language, this field is used to identify it.
-    @_alwaysEmitIntoClient public var language: Int? { __field("language") }
+  /// Assuming the codeblock was a programming language, this field is used to identify it.
+  @_alwaysEmitIntoClient public var language: Int? { __field("language") }
 }

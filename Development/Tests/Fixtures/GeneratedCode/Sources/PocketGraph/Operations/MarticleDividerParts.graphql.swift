@@ -4,32 +4,29 @@
 import APICoreGraphQL
 
 public nonisolated struct MarticleDividerParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleDividerParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleDividerParts on MarticleDivider { __typename content }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleDividerParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleDividerParts on MarticleDivider { __typename content }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MarticleDivider",
+    content _0: PocketGraph.Markdown,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["content"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MarticleDivider",
-        content _0: PocketGraph.Markdown,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["content"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// Always '---'; provided for convenience if building a markdown string
-    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
+  /// Always '---'; provided for convenience if building a markdown string
+  @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 }

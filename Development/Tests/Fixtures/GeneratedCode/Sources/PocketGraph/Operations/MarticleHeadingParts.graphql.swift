@@ -4,38 +4,35 @@
 import APICoreGraphQL
 
 public nonisolated struct MarticleHeadingParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleHeadingParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleHeadingParts on MarticleHeading { __typename content level }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
-        .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleHeadingParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleHeadingParts on MarticleHeading { __typename content level }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
+    .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MarticleHeading",
+    content _0: PocketGraph.Markdown,
+    level _1: Int,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["content"] = _0.__outputJSON
+    data["level"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MarticleHeading",
-        content _0: PocketGraph.Markdown,
-        level _1: Int,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["content"] = _0.__outputJSON
-        data["level"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// Heading text, in markdown.
+  @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-    /// Heading text, in markdown.
-    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-    /// Heading level. Restricted to values 1-6.
-    @_alwaysEmitIntoClient public var level: Int { __field("level") }
+  /// Heading level. Restricted to values 1-6.
+  @_alwaysEmitIntoClient public var level: Int { __field("level") }
 }

@@ -4,72 +4,66 @@
 import APICoreGraphQL
 
 public nonisolated struct MarticleNumberedListParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleNumberedListParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleNumberedListParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MarticleNumberedList",
+    rows _0: [Rows],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["rows"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
+
+  public nonisolated struct Rows: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
+      .__typename,
+      .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
+      .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
+      .field(GraphQLField("index", .nonNull(.scalar("Int")), leaf: Int.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "MarticleNumberedList",
-        rows _0: [Rows],
-        __variables: JSONObject = [:]
+      __typename: String = "NumberedListElement",
+      content _0: PocketGraph.Markdown,
+      level _1: Int,
+      index _2: Int,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["rows"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["content"] = _0.__outputJSON
+      data["level"] = _1.__outputJSON
+      data["index"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
+    /// Row in a list
+    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-    public nonisolated struct Rows: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
-            .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("index", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
+    /// Zero-indexed level, for handling nested lists.
+    @_alwaysEmitIntoClient public var level: Int { __field("level") }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "NumberedListElement",
-            content _0: PocketGraph.Markdown,
-            level _1: Int,
-            index _2: Int,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["content"] = _0.__outputJSON
-            data["level"] = _1.__outputJSON
-            data["index"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Row in a list
-        @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
-
-        /// Zero-indexed level, for handling nested lists.
-        @_alwaysEmitIntoClient public var level: Int { __field("level") }
-
-        /// Numeric index. If a nested item, the index is zero-indexed from the first child.
-        @_alwaysEmitIntoClient public var index: Int { __field("index") }
-    }
+    /// Numeric index. If a nested item, the index is zero-indexed from the first child.
+    @_alwaysEmitIntoClient public var index: Int { __field("index") }
+  }
 }

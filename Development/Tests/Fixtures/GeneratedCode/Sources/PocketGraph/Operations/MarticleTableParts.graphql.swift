@@ -4,32 +4,29 @@
 import APICoreGraphQL
 
 public nonisolated struct MarticleTableParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleTableParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTableParts on MarticleTable { __typename html }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("html", .nonNull(.scalar("String")), leaf: String.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleTableParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTableParts on MarticleTable { __typename html }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("html", .nonNull(.scalar("String")), leaf: String.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MarticleTable",
+    html _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["html"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MarticleTable",
-        html _0: String,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["html"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// Raw HTML representation of the table.
-    @_alwaysEmitIntoClient public var html: String { __field("html") }
+  /// Raw HTML representation of the table.
+  @_alwaysEmitIntoClient public var html: String { __field("html") }
 }

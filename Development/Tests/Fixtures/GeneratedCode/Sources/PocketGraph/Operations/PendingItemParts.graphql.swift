@@ -4,38 +4,35 @@
 import APICoreGraphQL
 
 public nonisolated struct PendingItemParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PendingItemParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PendingItemParts on PendingItem { __typename url status }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("url", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
-        .field(GraphQLField("status", .scalar("PendingItemStatus"), leaf: GraphQLEnum<PocketGraph.PendingItemStatus>?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PendingItemParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PendingItemParts on PendingItem { __typename url status }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("url", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
+    .field(GraphQLField("status", .scalar("PendingItemStatus"), leaf: GraphQLEnum<PocketGraph.PendingItemStatus>?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "PendingItem",
+    url _0: PocketGraph.Url,
+    status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["url"] = _0.__outputJSON
+    data["status"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "PendingItem",
-        url _0: PocketGraph.Url,
-        status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["url"] = _0.__outputJSON
-        data["status"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// URL of the item that the user gave for the SavedItem
+  /// that is pending processing by parser
+  @_alwaysEmitIntoClient public var url: PocketGraph.Url { __field("url") }
 
-    /// URL of the item that the user gave for the SavedItem
-    /// that is pending processing by parser
-    @_alwaysEmitIntoClient public var url: PocketGraph.Url { __field("url") }
-
-    @_alwaysEmitIntoClient public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { __field("status") }
+  @_alwaysEmitIntoClient public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { __field("status") }
 }

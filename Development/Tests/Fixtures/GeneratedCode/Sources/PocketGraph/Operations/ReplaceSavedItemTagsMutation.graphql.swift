@@ -4,115 +4,109 @@
 import APICoreGraphQL
 
 public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "ReplaceSavedItemTags" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9314086554a6c5bc483dac37666d3482fd6bb7e9d9646f4b9002e52d0474252" }
+  @_alwaysEmitIntoClient public static var operationName: String { "ReplaceSavedItemTags" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9314086554a6c5bc483dac37666d3482fd6bb7e9d9646f4b9002e52d0474252" }
 
-    public var input: [PocketGraph.SavedItemTagsInput]
+  public var input: [PocketGraph.SavedItemTagsInput]
 
-    public init(input: [PocketGraph.SavedItemTagsInput]) {
-        self.input = input
+  public init(input: [PocketGraph.SavedItemTagsInput]) {
+    self.input = input
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["input": input])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("replaceSavedItemTags", .nonNull(.list(.nonNull(.object(ReplaceSavedItemTags.self)))), arguments: [("input", .variable("input"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      replaceSavedItemTags _0: [ReplaceSavedItemTags],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["replaceSavedItemTags"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["input": input])
+    /// Replaces the old tags associated with the savedItem to the new tag list
+    /// given in the entry
+    /// To remove all Tags from a SavedItem, use `updateSavedItemRemoveTags`.
+    /// Note: if there is a new tag name in the SavedItemTagsInput, then the tag record will be created
+    /// Inputs a list of SavedItemTagsInput(ie. savedItemId and list of tag names)
+    /// Returns the SavedItem for which the tags have been modified.
+    @_alwaysEmitIntoClient public var replaceSavedItemTags: [ReplaceSavedItemTags] { __field("replaceSavedItemTags") }
+
+    public nonisolated struct ReplaceSavedItemTags: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(SavedItemParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SavedItem",
+        url _0: String,
+        remoteID _1: String,
+        isArchived _2: Bool,
+        isFavorite _3: Bool,
+        _deletedAt _4: Int? = nil,
+        _createdAt _5: Int,
+        archivedAt _6: Int? = nil,
+        tags _7: [SavedItemParts.Tags]? = nil,
+        item _8: SavedItemParts.Item,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["remoteID"] = _1.__outputJSON
+        data["isArchived"] = _2.__outputJSON
+        data["isFavorite"] = _3.__outputJSON
+        data["_deletedAt"] = _4.__outputJSON
+        data["_createdAt"] = _5.__outputJSON
+        data["archivedAt"] = _6.__outputJSON
+        data["tags"] = _7.__outputJSON
+        data["item"] = _8.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var url: String { __field("url") }
+
+      @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+      @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
+
+      @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
+
+      @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
+
+      @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
+
+      @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
+
+      @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
+
+      @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("replaceSavedItemTags", .nonNull(.list(.nonNull(.object(ReplaceSavedItemTags.self)))), arguments: [("input", .variable("input"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            replaceSavedItemTags _0: [ReplaceSavedItemTags],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["replaceSavedItemTags"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Replaces the old tags associated with the savedItem to the new tag list
-        /// given in the entry
-        /// To remove all Tags from a SavedItem, use `updateSavedItemRemoveTags`.
-        /// Note: if there is a new tag name in the SavedItemTagsInput, then the tag record will be created
-        /// Inputs a list of SavedItemTagsInput(ie. savedItemId and list of tag names)
-        /// Returns the SavedItem for which the tags have been modified.
-        @_alwaysEmitIntoClient public var replaceSavedItemTags: [ReplaceSavedItemTags] { __field("replaceSavedItemTags") }
-
-        public nonisolated struct ReplaceSavedItemTags: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(SavedItemParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SavedItem",
-                url _0: String,
-                remoteID _1: String,
-                isArchived _2: Bool,
-                isFavorite _3: Bool,
-                _deletedAt _4: Int? = nil,
-                _createdAt _5: Int,
-                archivedAt _6: Int? = nil,
-                tags _7: [SavedItemParts.Tags]? = nil,
-                item _8: SavedItemParts.Item,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["url"] = _0.__outputJSON
-                data["remoteID"] = _1.__outputJSON
-                data["isArchived"] = _2.__outputJSON
-                data["isFavorite"] = _3.__outputJSON
-                data["_deletedAt"] = _4.__outputJSON
-                data["_createdAt"] = _5.__outputJSON
-                data["archivedAt"] = _6.__outputJSON
-                data["tags"] = _7.__outputJSON
-                data["item"] = _8.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var url: String { __field("url") }
-
-            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-            @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
-
-            @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
-
-            @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
-
-            @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
-
-            @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
-
-            @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
-
-            @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ReplaceSavedItemTagsMutation.Data.ReplaceSavedItemTags {
-    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
+  @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -4,111 +4,105 @@
 import APICoreGraphQL
 
 public nonisolated struct SaveItemMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "SaveItem" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "470dde3441fa9763ccaf68a50fe48b16d879f2dee947fa1f0976753e476fe4e2" }
+  @_alwaysEmitIntoClient public static var operationName: String { "SaveItem" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "470dde3441fa9763ccaf68a50fe48b16d879f2dee947fa1f0976753e476fe4e2" }
 
-    public var input: PocketGraph.SavedItemUpsertInput
+  public var input: PocketGraph.SavedItemUpsertInput
 
-    public init(input: PocketGraph.SavedItemUpsertInput) {
-        self.input = input
+  public init(input: PocketGraph.SavedItemUpsertInput) {
+    self.input = input
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["input": input])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("upsertSavedItem", .nonNull(.object(UpsertSavedItem.self)), arguments: [("input", .variable("input"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      upsertSavedItem _0: UpsertSavedItem,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["upsertSavedItem"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["input": input])
+    /// Updates a SavedItem, undeletes and unarchives it, bringing it to the top of the user's list, if it exists
+    /// and creates it if it doesn't.
+    @_alwaysEmitIntoClient public var upsertSavedItem: UpsertSavedItem { __field("upsertSavedItem") }
+
+    public nonisolated struct UpsertSavedItem: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(SavedItemParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SavedItem",
+        url _0: String,
+        remoteID _1: String,
+        isArchived _2: Bool,
+        isFavorite _3: Bool,
+        _deletedAt _4: Int? = nil,
+        _createdAt _5: Int,
+        archivedAt _6: Int? = nil,
+        tags _7: [SavedItemParts.Tags]? = nil,
+        item _8: SavedItemParts.Item,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["remoteID"] = _1.__outputJSON
+        data["isArchived"] = _2.__outputJSON
+        data["isFavorite"] = _3.__outputJSON
+        data["_deletedAt"] = _4.__outputJSON
+        data["_createdAt"] = _5.__outputJSON
+        data["archivedAt"] = _6.__outputJSON
+        data["tags"] = _7.__outputJSON
+        data["item"] = _8.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var url: String { __field("url") }
+
+      @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+      @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
+
+      @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
+
+      @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
+
+      @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
+
+      @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
+
+      @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
+
+      @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("upsertSavedItem", .nonNull(.object(UpsertSavedItem.self)), arguments: [("input", .variable("input"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            upsertSavedItem _0: UpsertSavedItem,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["upsertSavedItem"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Updates a SavedItem, undeletes and unarchives it, bringing it to the top of the user's list, if it exists
-        /// and creates it if it doesn't.
-        @_alwaysEmitIntoClient public var upsertSavedItem: UpsertSavedItem { __field("upsertSavedItem") }
-
-        public nonisolated struct UpsertSavedItem: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(SavedItemParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SavedItem",
-                url _0: String,
-                remoteID _1: String,
-                isArchived _2: Bool,
-                isFavorite _3: Bool,
-                _deletedAt _4: Int? = nil,
-                _createdAt _5: Int,
-                archivedAt _6: Int? = nil,
-                tags _7: [SavedItemParts.Tags]? = nil,
-                item _8: SavedItemParts.Item,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["url"] = _0.__outputJSON
-                data["remoteID"] = _1.__outputJSON
-                data["isArchived"] = _2.__outputJSON
-                data["isFavorite"] = _3.__outputJSON
-                data["_deletedAt"] = _4.__outputJSON
-                data["_createdAt"] = _5.__outputJSON
-                data["archivedAt"] = _6.__outputJSON
-                data["tags"] = _7.__outputJSON
-                data["item"] = _8.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var url: String { __field("url") }
-
-            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-            @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
-
-            @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
-
-            @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
-
-            @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
-
-            @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
-
-            @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
-
-            @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == SaveItemMutation.Data.UpsertSavedItem {
-    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
+  @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

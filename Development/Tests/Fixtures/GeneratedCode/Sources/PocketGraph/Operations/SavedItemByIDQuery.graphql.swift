@@ -4,139 +4,130 @@
 import APICoreGraphQL
 
 public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "SavedItemByID" }
-    @_alwaysEmitIntoClient public static var document: String { "query SavedItemByID($id: ID!) { user { __typename savedItemById(id: $id) { __typename ...SavedItemParts } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2127ca16233f560f2dce43da00672d8932eca5937a3771c8932b01f725592e26" }
+  @_alwaysEmitIntoClient public static var operationName: String { "SavedItemByID" }
+  @_alwaysEmitIntoClient public static var document: String { "query SavedItemByID($id: ID!) { user { __typename savedItemById(id: $id) { __typename ...SavedItemParts } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2127ca16233f560f2dce43da00672d8932eca5937a3771c8932b01f725592e26" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("user", .object(User.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      user _0: User? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["user"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
-    }
+    /// Get a user entity for an authenticated client
+    @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public nonisolated struct User: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("savedItemById", .object(SavedItemById.self), arguments: [("id", .variable("id"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        savedItemById _0: SavedItemById? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["savedItemById"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Get a SavedItem by its id
+      @_alwaysEmitIntoClient public var savedItemById: SavedItemById? { __field("savedItemById") }
+
+      public nonisolated struct SavedItemById: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("user", .object(User.self))),
+          .__typename,
+          .fragment(SavedItemParts.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            user _0: User? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "SavedItem",
+          url _0: String,
+          remoteID _1: String,
+          isArchived _2: Bool,
+          isFavorite _3: Bool,
+          _deletedAt _4: Int? = nil,
+          _createdAt _5: Int,
+          archivedAt _6: Int? = nil,
+          tags _7: [SavedItemParts.Tags]? = nil,
+          item _8: SavedItemParts.Item,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["user"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["url"] = _0.__outputJSON
+          data["remoteID"] = _1.__outputJSON
+          data["isArchived"] = _2.__outputJSON
+          data["isFavorite"] = _3.__outputJSON
+          data["_deletedAt"] = _4.__outputJSON
+          data["_createdAt"] = _5.__outputJSON
+          data["archivedAt"] = _6.__outputJSON
+          data["tags"] = _7.__outputJSON
+          data["item"] = _8.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Get a user entity for an authenticated client
-        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+        @_alwaysEmitIntoClient public var url: String { __field("url") }
 
-        public nonisolated struct User: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("savedItemById", .object(SavedItemById.self), arguments: [("id", .variable("id"))])),
-            ]
+        @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                savedItemById _0: SavedItemById? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["savedItemById"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
 
-            /// Get a SavedItem by its id
-            @_alwaysEmitIntoClient public var savedItemById: SavedItemById? { __field("savedItemById") }
+        @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
 
-            public nonisolated struct SavedItemById: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(SavedItemParts.self),
-                ]
+        @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
 
-                public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
 
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+        @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "SavedItem",
-                    url _0: String,
-                    remoteID _1: String,
-                    isArchived _2: Bool,
-                    isFavorite _3: Bool,
-                    _deletedAt _4: Int? = nil,
-                    _createdAt _5: Int,
-                    archivedAt _6: Int? = nil,
-                    tags _7: [SavedItemParts.Tags]? = nil,
-                    item _8: SavedItemParts.Item,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["url"] = _0.__outputJSON
-                    data["remoteID"] = _1.__outputJSON
-                    data["isArchived"] = _2.__outputJSON
-                    data["isFavorite"] = _3.__outputJSON
-                    data["_deletedAt"] = _4.__outputJSON
-                    data["_createdAt"] = _5.__outputJSON
-                    data["archivedAt"] = _6.__outputJSON
-                    data["tags"] = _7.__outputJSON
-                    data["item"] = _8.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var url: String { __field("url") }
-
-                @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-                @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
-
-                @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
-
-                @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
-
-                @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
-
-                @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
-
-                @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
-
-                @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == SavedItemByIDQuery.Data.User.SavedItemById {
-    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
+  @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -4,258 +4,240 @@
 import APICoreGraphQL
 
 public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "SavedItemSummaries" }
-    @_alwaysEmitIntoClient public static var document: String { "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7056d1c0b17330430a662c7885178d39f63b4b09dd9f1344d9d8be412cc4226e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "SavedItemSummaries" }
+  @_alwaysEmitIntoClient public static var document: String { "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7056d1c0b17330430a662c7885178d39f63b4b09dd9f1344d9d8be412cc4226e" }
 
-    public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
-    public var filter: GraphQLNullable<PocketGraph.SavedItemsFilter>
-    public var sort: GraphQLNullable<PocketGraph.SavedItemsSort>
+  public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
+  public var filter: GraphQLNullable<PocketGraph.SavedItemsFilter>
+  public var sort: GraphQLNullable<PocketGraph.SavedItemsSort>
 
-    public init(
-        pagination: GraphQLNullable<PocketGraph.PaginationInput> = nil,
-        filter: GraphQLNullable<PocketGraph.SavedItemsFilter> = nil,
-        sort: GraphQLNullable<PocketGraph.SavedItemsSort> = nil
+  public init(
+    pagination: GraphQLNullable<PocketGraph.PaginationInput> = nil,
+    filter: GraphQLNullable<PocketGraph.SavedItemsFilter> = nil,
+    sort: GraphQLNullable<PocketGraph.SavedItemsSort> = nil
+  ) {
+    self.pagination = pagination
+    self.filter = filter
+    self.sort = sort
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["pagination": pagination, "filter": filter, "sort": sort])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("user", .object(User.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      user _0: User? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.pagination = pagination
-        self.filter = filter
-        self.sort = sort
+      var data = JSONObject()
+      data["user"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["pagination": pagination, "filter": filter, "sort": sort])
-    }
+    /// Get a user entity for an authenticated client
+    @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public nonisolated struct User: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("filter")), ("sort", .variable("sort"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        savedItems _0: SavedItems? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["savedItems"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Get a general paginated listing of all SavedItems for the user
+      @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
+
+      public nonisolated struct SavedItems: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("user", .object(User.self))),
+          .__typename,
+          .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
+          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+          .field(GraphQLField("edges", .list(.object(Edges.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            user _0: User? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "SavedItemConnection",
+          totalCount _0: Int,
+          pageInfo _1: PageInfo,
+          edges _2: [Edges?]? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["user"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["totalCount"] = _0.__outputJSON
+          data["pageInfo"] = _1.__outputJSON
+          data["edges"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Get a user entity for an authenticated client
-        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+        /// Identifies the total count of SavedItems in the connection.
+        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
 
-        public nonisolated struct User: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+        /// Information to aid in pagination.
+        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+        /// A list of edges.
+        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+        public nonisolated struct PageInfo: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PageInfo",
+            hasNextPage _0: Bool,
+            endCursor _1: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["hasNextPage"] = _0.__outputJSON
+            data["endCursor"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// When paginating forwards, are there more items?
+          @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+          /// When paginating forwards, the cursor to continue.
+          @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+        }
+
+        public nonisolated struct Edges: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("node", .object(Node.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "SavedItemEdge",
+            cursor _0: String,
+            node _1: Node? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["cursor"] = _0.__outputJSON
+            data["node"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// A cursor for use in pagination.
+          @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+          /// The SavedItem at the end of the edge.
+          @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+          public nonisolated struct Node: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("filter")), ("sort", .variable("sort"))])),
+              .__typename,
+              .fragment(SavedItemSummary.self),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                savedItems _0: SavedItems? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "SavedItem",
+              url _0: String,
+              remoteID _1: String,
+              isArchived _2: Bool,
+              isFavorite _3: Bool,
+              _deletedAt _4: Int? = nil,
+              _createdAt _5: Int,
+              archivedAt _6: Int? = nil,
+              tags _7: [SavedItemSummary.Tags]? = nil,
+              item _8: SavedItemSummary.Item,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["savedItems"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["url"] = _0.__outputJSON
+              data["remoteID"] = _1.__outputJSON
+              data["isArchived"] = _2.__outputJSON
+              data["isFavorite"] = _3.__outputJSON
+              data["_deletedAt"] = _4.__outputJSON
+              data["_createdAt"] = _5.__outputJSON
+              data["archivedAt"] = _6.__outputJSON
+              data["tags"] = _7.__outputJSON
+              data["item"] = _8.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// Get a general paginated listing of all SavedItems for the user
-            @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
+            @_alwaysEmitIntoClient public var url: String { __field("url") }
 
-            public nonisolated struct SavedItems: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                    .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                    .field(GraphQLField("edges", .list(.object(Edges.self)))),
-                ]
+            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
 
-                public let __object: GraphQLCheckedObject
+            @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
 
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+            @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
 
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "SavedItemConnection",
-                    totalCount _0: Int,
-                    pageInfo _1: PageInfo,
-                    edges _2: [Edges?]? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["totalCount"] = _0.__outputJSON
-                    data["pageInfo"] = _1.__outputJSON
-                    data["edges"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
+            @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
 
-                /// Identifies the total count of SavedItems in the connection.
-                @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+            @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
 
-                /// Information to aid in pagination.
-                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+            @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
 
-                /// A list of edges.
-                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+            @_alwaysEmitIntoClient public var tags: [SavedItemSummary.Tags]? { __field("tags") }
 
-                public nonisolated struct PageInfo: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                    ]
+            @_alwaysEmitIntoClient public var item: SavedItemSummary.Item { __field("item") }
 
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PageInfo",
-                        hasNextPage _0: Bool,
-                        endCursor _1: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["hasNextPage"] = _0.__outputJSON
-                        data["endCursor"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// When paginating forwards, are there more items?
-                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                    /// When paginating forwards, the cursor to continue.
-                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-                }
-
-                public nonisolated struct Edges: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("node", .object(Node.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "SavedItemEdge",
-                        cursor _0: String,
-                        node _1: Node? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["cursor"] = _0.__outputJSON
-                        data["node"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// A cursor for use in pagination.
-                    @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
-
-                    /// The SavedItem at the end of the edge.
-                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                    public nonisolated struct Node: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .fragment(SavedItemSummary.self),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "SavedItem",
-                            url _0: String,
-                            remoteID _1: String,
-                            isArchived _2: Bool,
-                            isFavorite _3: Bool,
-                            _deletedAt _4: Int? = nil,
-                            _createdAt _5: Int,
-                            archivedAt _6: Int? = nil,
-                            tags _7: [SavedItemSummary.Tags]? = nil,
-                            item _8: SavedItemSummary.Item,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["url"] = _0.__outputJSON
-                            data["remoteID"] = _1.__outputJSON
-                            data["isArchived"] = _2.__outputJSON
-                            data["isFavorite"] = _3.__outputJSON
-                            data["_deletedAt"] = _4.__outputJSON
-                            data["_createdAt"] = _5.__outputJSON
-                            data["archivedAt"] = _6.__outputJSON
-                            data["tags"] = _7.__outputJSON
-                            data["item"] = _8.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var url: String { __field("url") }
-
-                        @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-                        @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
-
-                        @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
-
-                        @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
-
-                        @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
-
-                        @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
-
-                        @_alwaysEmitIntoClient public var tags: [SavedItemSummary.Tags]? { __field("tags") }
-
-                        @_alwaysEmitIntoClient public var item: SavedItemSummary.Item { __field("item") }
-
-                        public typealias Fragments = GraphQLFragmentSpreads<Self>
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                    }
-                }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+          }
         }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == SavedItemSummariesQuery.Data.User.SavedItems.Edges.Node {
-    @_alwaysEmitIntoClient public var savedItemSummary: SavedItemSummary { __fragment() }
+  @_alwaysEmitIntoClient public var savedItemSummary: SavedItemSummary { __fragment() }
 }

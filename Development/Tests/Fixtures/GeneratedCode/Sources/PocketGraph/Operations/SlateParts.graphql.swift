@@ -4,246 +4,234 @@
 import APICoreGraphQL
 
 public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "SlateParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "SlateParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("displayName", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("recommendations", .nonNull(.list(.nonNull(.object(Recommendations.self)))))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Slate",
+    id _0: String,
+    requestId _1: String,
+    experimentId _2: String,
+    displayName _3: String? = nil,
+    description _4: String? = nil,
+    recommendations _5: [Recommendations],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["requestId"] = _1.__outputJSON
+    data["experimentId"] = _2.__outputJSON
+    data["displayName"] = _3.__outputJSON
+    data["description"] = _4.__outputJSON
+    data["recommendations"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
+  @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+  /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
+  @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+  /// The name to show to the user for this set of recommendations
+  @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
+
+  /// The description of the the slate
+  @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+  /// An ordered list of the recommendations to show to the user
+  @_alwaysEmitIntoClient public var recommendations: [Recommendations] { __field("recommendations") }
+
+  public nonisolated struct Recommendations: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("displayName", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("recommendations", .nonNull(.list(.nonNull(.object(Recommendations.self)))))),
+      .__typename,
+      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+      .field(GraphQLField("item", .nonNull(.object(Item.self)))),
+      .field(GraphQLField("curatedInfo", .object(CuratedInfo.self))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Slate",
-        id _0: String,
-        requestId _1: String,
-        experimentId _2: String,
-        displayName _3: String? = nil,
-        description _4: String? = nil,
-        recommendations _5: [Recommendations],
-        __variables: JSONObject = [:]
+      __typename: String = "Recommendation",
+      id _0: String? = nil,
+      item _1: Item,
+      curatedInfo _2: CuratedInfo? = nil,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["item"] = _1.__outputJSON
+      data["curatedInfo"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A generated id from the Data and Learning team that represents the Recommendation
+    @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+    /// The Recommendation entity is owned by the Recommendation API service.
+    /// We extend it in this service to add an extra field ('curationInfo') to the Recommendation entity.
+    /// The key for this entity is the 'itemId' found within the Item entity which is owned by the Parser service.
+    @_alwaysEmitIntoClient public var item: Item { __field("item") }
+
+    @_alwaysEmitIntoClient public var curatedInfo: CuratedInfo? { __field("curatedInfo") }
+
+    public nonisolated struct Item: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(ItemSummary.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Item",
+        remoteID _0: String,
+        givenUrl _1: PocketGraph.Url,
+        resolvedUrl _2: PocketGraph.Url? = nil,
+        title _3: String? = nil,
+        language _4: String? = nil,
+        topImageUrl _5: PocketGraph.Url? = nil,
+        timeToRead _6: Int? = nil,
+        domain _7: String? = nil,
+        datePublished _8: PocketGraph.DateString? = nil,
+        isArticle _9: Bool? = nil,
+        hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+        hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+        authors _12: [ItemSummary.Authors?]? = nil,
+        excerpt _13: String? = nil,
+        domainMetadata _14: ItemSummary.DomainMetadata? = nil,
+        images _15: [ItemSummary.Images?]? = nil,
+        syndicatedArticle _16: ItemSummary.SyndicatedArticle? = nil,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["requestId"] = _1.__outputJSON
-        data["experimentId"] = _2.__outputJSON
-        data["displayName"] = _3.__outputJSON
-        data["description"] = _4.__outputJSON
-        data["recommendations"] = _5.__outputJSON
+        data["remoteID"] = _0.__outputJSON
+        data["givenUrl"] = _1.__outputJSON
+        data["resolvedUrl"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["language"] = _4.__outputJSON
+        data["topImageUrl"] = _5.__outputJSON
+        data["timeToRead"] = _6.__outputJSON
+        data["domain"] = _7.__outputJSON
+        data["datePublished"] = _8.__outputJSON
+        data["isArticle"] = _9.__outputJSON
+        data["hasImage"] = _10.__outputJSON
+        data["hasVideo"] = _11.__outputJSON
+        data["authors"] = _12.__outputJSON
+        data["excerpt"] = _13.__outputJSON
+        data["domainMetadata"] = _14.__outputJSON
+        data["images"] = _15.__outputJSON
+        data["syndicatedArticle"] = _16.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+      @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
+      @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
+      @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+      @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
+      @available(*, deprecated, message: "use the topImage object")
+      @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+
+      @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+      @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+      @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+      @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+      @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+      @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+      @_alwaysEmitIntoClient public var authors: [ItemSummary.Authors?]? { __field("authors") }
+
+      @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+      @_alwaysEmitIntoClient public var domainMetadata: ItemSummary.DomainMetadata? { __field("domainMetadata") }
+
+      @_alwaysEmitIntoClient public var images: [ItemSummary.Images?]? { __field("images") }
+
+      @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+    public nonisolated struct CuratedInfo: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(CuratedInfoParts.self),
+      ]
 
-    /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
-    @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
-    @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "CuratedInfo",
+        excerpt _0: String? = nil,
+        imageSrc _1: PocketGraph.Url? = nil,
+        title _2: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["excerpt"] = _0.__outputJSON
+        data["imageSrc"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-    /// The name to show to the user for this set of recommendations
-    @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
+      @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
 
-    /// The description of the the slate
-    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+      @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }
 
-    /// An ordered list of the recommendations to show to the user
-    @_alwaysEmitIntoClient public var recommendations: [Recommendations] { __field("recommendations") }
+      @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
-    public nonisolated struct Recommendations: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("item", .nonNull(.object(Item.self)))),
-            .field(GraphQLField("curatedInfo", .object(CuratedInfo.self))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Recommendation",
-            id _0: String? = nil,
-            item _1: Item,
-            curatedInfo _2: CuratedInfo? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["item"] = _1.__outputJSON
-            data["curatedInfo"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A generated id from the Data and Learning team that represents the Recommendation
-        @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-        /// The Recommendation entity is owned by the Recommendation API service.
-        /// We extend it in this service to add an extra field ('curationInfo') to the Recommendation entity.
-        /// The key for this entity is the 'itemId' found within the Item entity which is owned by the Parser service.
-        @_alwaysEmitIntoClient public var item: Item { __field("item") }
-
-        @_alwaysEmitIntoClient public var curatedInfo: CuratedInfo? { __field("curatedInfo") }
-
-        public nonisolated struct Item: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(ItemSummary.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Item",
-                remoteID _0: String,
-                givenUrl _1: PocketGraph.Url,
-                resolvedUrl _2: PocketGraph.Url? = nil,
-                title _3: String? = nil,
-                language _4: String? = nil,
-                topImageUrl _5: PocketGraph.Url? = nil,
-                timeToRead _6: Int? = nil,
-                domain _7: String? = nil,
-                datePublished _8: PocketGraph.DateString? = nil,
-                isArticle _9: Bool? = nil,
-                hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
-                hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
-                authors _12: [ItemSummary.Authors?]? = nil,
-                excerpt _13: String? = nil,
-                domainMetadata _14: ItemSummary.DomainMetadata? = nil,
-                images _15: [ItemSummary.Images?]? = nil,
-                syndicatedArticle _16: ItemSummary.SyndicatedArticle? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["remoteID"] = _0.__outputJSON
-                data["givenUrl"] = _1.__outputJSON
-                data["resolvedUrl"] = _2.__outputJSON
-                data["title"] = _3.__outputJSON
-                data["language"] = _4.__outputJSON
-                data["topImageUrl"] = _5.__outputJSON
-                data["timeToRead"] = _6.__outputJSON
-                data["domain"] = _7.__outputJSON
-                data["datePublished"] = _8.__outputJSON
-                data["isArticle"] = _9.__outputJSON
-                data["hasImage"] = _10.__outputJSON
-                data["hasVideo"] = _11.__outputJSON
-                data["authors"] = _12.__outputJSON
-                data["excerpt"] = _13.__outputJSON
-                data["domainMetadata"] = _14.__outputJSON
-                data["images"] = _15.__outputJSON
-                data["syndicatedArticle"] = _16.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-            @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
-
-            @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
-
-            @_alwaysEmitIntoClient public var title: String? { __field("title") }
-
-            @_alwaysEmitIntoClient public var language: String? { __field("language") }
-
-            @available(*, deprecated, message: "use the topImage object")
-            @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
-
-            @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
-
-            @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
-
-            @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
-
-            @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
-
-            @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
-
-            @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
-
-            @_alwaysEmitIntoClient public var authors: [ItemSummary.Authors?]? { __field("authors") }
-
-            @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
-
-            @_alwaysEmitIntoClient public var domainMetadata: ItemSummary.DomainMetadata? { __field("domainMetadata") }
-
-            @_alwaysEmitIntoClient public var images: [ItemSummary.Images?]? { __field("images") }
-
-            @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct CuratedInfo: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(CuratedInfoParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "CuratedInfo",
-                excerpt _0: String? = nil,
-                imageSrc _1: PocketGraph.Url? = nil,
-                title _2: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["excerpt"] = _0.__outputJSON
-                data["imageSrc"] = _1.__outputJSON
-                data["title"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
-
-            @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }
-
-            @_alwaysEmitIntoClient public var title: String? { __field("title") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == SlateParts.Recommendations.Item {
-    @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
+  @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == SlateParts.Recommendations.CuratedInfo {
-    @_alwaysEmitIntoClient public var curatedInfoParts: CuratedInfoParts { __fragment() }
+  @_alwaysEmitIntoClient public var curatedInfoParts: CuratedInfoParts { __fragment() }
 }

@@ -4,234 +4,216 @@
 import APICoreGraphQL
 
 public nonisolated struct TagsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Tags" }
-    @_alwaysEmitIntoClient public static var document: String { "query Tags($pagination: PaginationInput) { user { __typename tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8c153fd16475de0d0f74aac551190038acfc7ae58c030f299a32c0502c942c43" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Tags" }
+  @_alwaysEmitIntoClient public static var document: String { "query Tags($pagination: PaginationInput) { user { __typename tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8c153fd16475de0d0f74aac551190038acfc7ae58c030f299a32c0502c942c43" }
 
-    public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
+  public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
 
-    public init(pagination: GraphQLNullable<PocketGraph.PaginationInput> = nil) {
-        self.pagination = pagination
+  public init(pagination: GraphQLNullable<PocketGraph.PaginationInput> = nil) {
+    self.pagination = pagination
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["pagination": pagination])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("user", .object(User.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      user _0: User? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["user"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["pagination": pagination])
-    }
+    /// Get a user entity for an authenticated client
+    @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public nonisolated struct User: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("tags", .object(Tags.self), arguments: [("pagination", .variable("pagination"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        tags _0: Tags? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["tags"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Get a paginated listing of all a user's Tags
+      @_alwaysEmitIntoClient public var tags: Tags? { __field("tags") }
+
+      public nonisolated struct Tags: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("user", .object(User.self))),
+          .__typename,
+          .field(GraphQLField("edges", .list(.object(Edges.self)))),
+          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+          .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            user _0: User? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "TagConnection",
+          edges _0: [Edges?]? = nil,
+          pageInfo _1: PageInfo,
+          totalCount _2: Int,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["user"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["edges"] = _0.__outputJSON
+          data["pageInfo"] = _1.__outputJSON
+          data["totalCount"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Get a user entity for an authenticated client
-        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+        /// A list of edges.
+        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-        public nonisolated struct User: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+        /// Information to aid in pagination.
+        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+        /// Identifies the total count of Tags in the connection.
+        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+
+        public nonisolated struct Edges: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("node", .object(Node.self))),
+            .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "TagEdge",
+            node _0: Node? = nil,
+            cursor _1: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["node"] = _0.__outputJSON
+            data["cursor"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The Tag at the end of the edge.
+          @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+          /// A cursor for use in pagination.
+          @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+          public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("tags", .object(Tags.self), arguments: [("pagination", .variable("pagination"))])),
+              .__typename,
+              .fragment(TagParts.self),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                tags _0: Tags? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "Tag",
+              name _0: String,
+              id _1: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["tags"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["name"] = _0.__outputJSON
+              data["id"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// Get a paginated listing of all a user's Tags
-            @_alwaysEmitIntoClient public var tags: Tags? { __field("tags") }
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-            public nonisolated struct Tags: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("edges", .list(.object(Edges.self)))),
-                    .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                ]
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "TagConnection",
-                    edges _0: [Edges?]? = nil,
-                    pageInfo _1: PageInfo,
-                    totalCount _2: Int,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["edges"] = _0.__outputJSON
-                    data["pageInfo"] = _1.__outputJSON
-                    data["totalCount"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A list of edges.
-                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
-
-                /// Information to aid in pagination.
-                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-                /// Identifies the total count of Tags in the connection.
-                @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
-
-                public nonisolated struct Edges: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("node", .object(Node.self))),
-                        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "TagEdge",
-                        node _0: Node? = nil,
-                        cursor _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["node"] = _0.__outputJSON
-                        data["cursor"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The Tag at the end of the edge.
-                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                    /// A cursor for use in pagination.
-                    @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
-
-                    public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .fragment(TagParts.self),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Tag",
-                            name _0: String,
-                            id _1: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["name"] = _0.__outputJSON
-                            data["id"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                        public typealias Fragments = GraphQLFragmentSpreads<Self>
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                    }
-                }
-
-                public nonisolated struct PageInfo: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PageInfo",
-                        endCursor _0: String? = nil,
-                        hasNextPage _1: Bool,
-                        hasPreviousPage _2: Bool,
-                        startCursor _3: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["endCursor"] = _0.__outputJSON
-                        data["hasNextPage"] = _1.__outputJSON
-                        data["hasPreviousPage"] = _2.__outputJSON
-                        data["startCursor"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// When paginating forwards, the cursor to continue.
-                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-
-                    /// When paginating forwards, are there more items?
-                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                    /// When paginating backwards, are there more items?
-                    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                    /// When paginating backwards, the cursor to continue.
-                    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-                }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+          }
         }
+
+        public nonisolated struct PageInfo: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PageInfo",
+            endCursor _0: String? = nil,
+            hasNextPage _1: Bool,
+            hasPreviousPage _2: Bool,
+            startCursor _3: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["endCursor"] = _0.__outputJSON
+            data["hasNextPage"] = _1.__outputJSON
+            data["hasPreviousPage"] = _2.__outputJSON
+            data["startCursor"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// When paginating forwards, the cursor to continue.
+          @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+          /// When paginating forwards, are there more items?
+          @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+          /// When paginating backwards, are there more items?
+          @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+          /// When paginating backwards, the cursor to continue.
+          @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+        }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == TagsQuery.Data.User.Tags.Edges.Node {
-    @_alwaysEmitIntoClient public var tagParts: TagParts { __fragment() }
+  @_alwaysEmitIntoClient public var tagParts: TagParts { __fragment() }
 }

@@ -4,113 +4,107 @@
 import APICoreGraphQL
 
 public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UpdateSavedItemRemoveTags" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UpdateSavedItemRemoveTags($savedItemId: ID!) { updateSavedItemRemoveTags(savedItemId: $savedItemId) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1487d3e37b5a12b0c32dcc97eda04776ccaf1764f2bfdd0ab2d1cfa8e2de2487" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UpdateSavedItemRemoveTags" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UpdateSavedItemRemoveTags($savedItemId: ID!) { updateSavedItemRemoveTags(savedItemId: $savedItemId) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1487d3e37b5a12b0c32dcc97eda04776ccaf1764f2bfdd0ab2d1cfa8e2de2487" }
 
-    public var savedItemId: String
+  public var savedItemId: String
 
-    public init(savedItemId: String) {
-        self.savedItemId = savedItemId
+  public init(savedItemId: String) {
+    self.savedItemId = savedItemId
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["savedItemId": savedItemId])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("updateSavedItemRemoveTags", .nonNull(.object(UpdateSavedItemRemoveTags.self)), arguments: [("savedItemId", .variable("savedItemId"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      updateSavedItemRemoveTags _0: UpdateSavedItemRemoveTags,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["updateSavedItemRemoveTags"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["savedItemId": savedItemId])
+    /// Removes all Tag associations from a SavedItem. Returns the
+    /// SavedItem that had its Tag associations cleared.
+    /// Note that if this operation results in a Tag having no associations
+    /// to a SavedItem, the Tag object will be deleted.
+    @_alwaysEmitIntoClient public var updateSavedItemRemoveTags: UpdateSavedItemRemoveTags { __field("updateSavedItemRemoveTags") }
+
+    public nonisolated struct UpdateSavedItemRemoveTags: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(SavedItemParts.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SavedItem",
+        url _0: String,
+        remoteID _1: String,
+        isArchived _2: Bool,
+        isFavorite _3: Bool,
+        _deletedAt _4: Int? = nil,
+        _createdAt _5: Int,
+        archivedAt _6: Int? = nil,
+        tags _7: [SavedItemParts.Tags]? = nil,
+        item _8: SavedItemParts.Item,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["remoteID"] = _1.__outputJSON
+        data["isArchived"] = _2.__outputJSON
+        data["isFavorite"] = _3.__outputJSON
+        data["_deletedAt"] = _4.__outputJSON
+        data["_createdAt"] = _5.__outputJSON
+        data["archivedAt"] = _6.__outputJSON
+        data["tags"] = _7.__outputJSON
+        data["item"] = _8.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var url: String { __field("url") }
+
+      @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+      @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
+
+      @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
+
+      @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
+
+      @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
+
+      @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
+
+      @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
+
+      @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("updateSavedItemRemoveTags", .nonNull(.object(UpdateSavedItemRemoveTags.self)), arguments: [("savedItemId", .variable("savedItemId"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            updateSavedItemRemoveTags _0: UpdateSavedItemRemoveTags,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["updateSavedItemRemoveTags"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Removes all Tag associations from a SavedItem. Returns the
-        /// SavedItem that had its Tag associations cleared.
-        /// Note that if this operation results in a Tag having no associations
-        /// to a SavedItem, the Tag object will be deleted.
-        @_alwaysEmitIntoClient public var updateSavedItemRemoveTags: UpdateSavedItemRemoveTags { __field("updateSavedItemRemoveTags") }
-
-        public nonisolated struct UpdateSavedItemRemoveTags: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(SavedItemParts.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SavedItem",
-                url _0: String,
-                remoteID _1: String,
-                isArchived _2: Bool,
-                isFavorite _3: Bool,
-                _deletedAt _4: Int? = nil,
-                _createdAt _5: Int,
-                archivedAt _6: Int? = nil,
-                tags _7: [SavedItemParts.Tags]? = nil,
-                item _8: SavedItemParts.Item,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["url"] = _0.__outputJSON
-                data["remoteID"] = _1.__outputJSON
-                data["isArchived"] = _2.__outputJSON
-                data["isFavorite"] = _3.__outputJSON
-                data["_deletedAt"] = _4.__outputJSON
-                data["_createdAt"] = _5.__outputJSON
-                data["archivedAt"] = _6.__outputJSON
-                data["tags"] = _7.__outputJSON
-                data["item"] = _8.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var url: String { __field("url") }
-
-            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
-
-            @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
-
-            @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
-
-            @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
-
-            @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
-
-            @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
-
-            @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
-
-            @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == UpdateSavedItemRemoveTagsMutation.Data.UpdateSavedItemRemoveTags {
-    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
+  @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

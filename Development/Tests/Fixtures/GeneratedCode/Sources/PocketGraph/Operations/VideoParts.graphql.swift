@@ -4,68 +4,65 @@
 import APICoreGraphQL
 
 public nonisolated struct VideoParts: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "VideoParts" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("type", .nonNull(.scalar("VideoType")), leaf: GraphQLEnum<PocketGraph.VideoType>.self)),
-        .field(GraphQLField("vid", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("videoId", alias: "videoID", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("length", .scalar("Int"), leaf: Int?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "VideoParts" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+    .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("type", .nonNull(.scalar("VideoType")), leaf: GraphQLEnum<PocketGraph.VideoType>.self)),
+    .field(GraphQLField("vid", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("videoId", alias: "videoID", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+    .field(GraphQLField("length", .scalar("Int"), leaf: Int?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Video",
+    height _0: Int? = nil,
+    src _1: String,
+    type _2: GraphQLEnum<PocketGraph.VideoType>,
+    vid _3: String? = nil,
+    videoID _4: Int,
+    width _5: Int? = nil,
+    length _6: Int? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["height"] = _0.__outputJSON
+    data["src"] = _1.__outputJSON
+    data["type"] = _2.__outputJSON
+    data["vid"] = _3.__outputJSON
+    data["videoID"] = _4.__outputJSON
+    data["width"] = _5.__outputJSON
+    data["length"] = _6.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Video",
-        height _0: Int? = nil,
-        src _1: String,
-        type _2: GraphQLEnum<PocketGraph.VideoType>,
-        vid _3: String? = nil,
-        videoID _4: Int,
-        width _5: Int? = nil,
-        length _6: Int? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["height"] = _0.__outputJSON
-        data["src"] = _1.__outputJSON
-        data["type"] = _2.__outputJSON
-        data["vid"] = _3.__outputJSON
-        data["videoID"] = _4.__outputJSON
-        data["width"] = _5.__outputJSON
-        data["length"] = _6.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// If known, the height of the video in px
+  @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 
-    /// If known, the height of the video in px
-    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+  /// Absolute url to the video
+  @_alwaysEmitIntoClient public var src: String { __field("src") }
 
-    /// Absolute url to the video
-    @_alwaysEmitIntoClient public var src: String { __field("src") }
+  /// The type of video
+  @_alwaysEmitIntoClient public var type: GraphQLEnum<PocketGraph.VideoType> { __field("type") }
 
-    /// The type of video
-    @_alwaysEmitIntoClient public var type: GraphQLEnum<PocketGraph.VideoType> { __field("type") }
+  /// The video's id within the service defined by type
+  @_alwaysEmitIntoClient public var vid: String? { __field("vid") }
 
-    /// The video's id within the service defined by type
-    @_alwaysEmitIntoClient public var vid: String? { __field("vid") }
+  /// The id of the video within Article View. {articleView.article} will have placeholders of <div id='RIL_VID_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+  @_alwaysEmitIntoClient public var videoID: Int { __field("videoID") }
 
-    /// The id of the video within Article View. {articleView.article} will have placeholders of <div id='RIL_VID_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-    @_alwaysEmitIntoClient public var videoID: Int { __field("videoID") }
+  /// If known, the width of the video in px
+  @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-    /// If known, the width of the video in px
-    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-    /// If known, the length of the video in seconds
-    @_alwaysEmitIntoClient public var length: Int? { __field("length") }
+  /// If known, the length of the video in seconds
+  @_alwaysEmitIntoClient public var length: Int? { __field("length") }
 }

@@ -4,88 +4,88 @@
 import APICoreGraphQL
 
 nonisolated extension PocketGraph {
-    public nonisolated enum Imageness: String, CaseIterable, Sendable, Hashable {
-        /// No images (v3 value is 0)
-        case noImages = "NO_IMAGES"
-        /// Contains images (v3 value is 1)
-        case hasImages = "HAS_IMAGES"
-        /// Is an image (v3 value is 2)
-        case isImage = "IS_IMAGE"
-    }
+  public nonisolated enum Imageness: String, CaseIterable, Sendable, Hashable {
+    /// No images (v3 value is 0)
+    case noImages = "NO_IMAGES"
+    /// Contains images (v3 value is 1)
+    case hasImages = "HAS_IMAGES"
+    /// Is an image (v3 value is 2)
+    case isImage = "IS_IMAGE"
+  }
 
-    public nonisolated enum PendingItemStatus: String, CaseIterable, Sendable, Hashable {
-        case resolved = "RESOLVED"
-        case unresolved = "UNRESOLVED"
-    }
+  public nonisolated enum PendingItemStatus: String, CaseIterable, Sendable, Hashable {
+    case resolved = "RESOLVED"
+    case unresolved = "UNRESOLVED"
+  }
 
-    /// Valid statuses a client may use to filter SavedItems
-    public nonisolated enum SavedItemStatusFilter: String, CaseIterable, Sendable, Hashable {
-        case unread = "UNREAD"
-        case archived = "ARCHIVED"
-        case hidden = "HIDDEN"
-    }
+  /// Valid statuses a client may use to filter SavedItems
+  public nonisolated enum SavedItemStatusFilter: String, CaseIterable, Sendable, Hashable {
+    case unread = "UNREAD"
+    case archived = "ARCHIVED"
+    case hidden = "HIDDEN"
+  }
 
-    /// A SavedItem can be one of these content types
-    public nonisolated enum SavedItemsContentType: String, CaseIterable, Sendable, Hashable {
-        /// Item is a parsed article that contains videos
-        @available(*, deprecated, message: "Use `HAS_VIDEO`.")
-        case video = "VIDEO"
-        /// Item is a parsed page can be opened in reader view
-        @available(*, deprecated, message: "Use `IS_READABLE`.")
-        case article = "ARTICLE"
-        /// Item is an image
-        case isImage = "IS_IMAGE"
-        /// Item is a video
-        case isVideo = "IS_VIDEO"
-        /// Item is a parsed article that contains videos
-        case hasVideo = "HAS_VIDEO"
-        /// Item is a parsed page can be opened in reader view
-        case isReadable = "IS_READABLE"
-        /// Item is an un-parsable page and will be opened externally
-        case isExternal = "IS_EXTERNAL"
+  /// A SavedItem can be one of these content types
+  public nonisolated enum SavedItemsContentType: String, CaseIterable, Sendable, Hashable {
+    /// Item is a parsed article that contains videos
+    @available(*, deprecated, message: "Use `HAS_VIDEO`.")
+    case video = "VIDEO"
+    /// Item is a parsed page can be opened in reader view
+    @available(*, deprecated, message: "Use `IS_READABLE`.")
+    case article = "ARTICLE"
+    /// Item is an image
+    case isImage = "IS_IMAGE"
+    /// Item is a video
+    case isVideo = "IS_VIDEO"
+    /// Item is a parsed article that contains videos
+    case hasVideo = "HAS_VIDEO"
+    /// Item is a parsed page can be opened in reader view
+    case isReadable = "IS_READABLE"
+    /// Item is an un-parsable page and will be opened externally
+    case isExternal = "IS_EXTERNAL"
 
-        public static let allCases: [SavedItemsContentType] = [Self(rawValue: "VIDEO")!, Self(rawValue: "ARTICLE")!, .isImage, .isVideo, .hasVideo, .isReadable, .isExternal]
-    }
+    public static let allCases: [SavedItemsContentType] = [Self(rawValue: "VIDEO")!, Self(rawValue: "ARTICLE")!, .isImage, .isVideo, .hasVideo, .isReadable, .isExternal]
+  }
 
-    /// Enum to specify the sort by field (these are the current options, we could add more in the future)
-    public nonisolated enum SavedItemsSortBy: String, CaseIterable, Sendable, Hashable {
-        case createdAt = "CREATED_AT"
-        case updatedAt = "UPDATED_AT"
-        case favoritedAt = "FAVORITED_AT"
-        case archivedAt = "ARCHIVED_AT"
-    }
+  /// Enum to specify the sort by field (these are the current options, we could add more in the future)
+  public nonisolated enum SavedItemsSortBy: String, CaseIterable, Sendable, Hashable {
+    case createdAt = "CREATED_AT"
+    case updatedAt = "UPDATED_AT"
+    case favoritedAt = "FAVORITED_AT"
+    case archivedAt = "ARCHIVED_AT"
+  }
 
-    /// Enum to specify the sort order of SavedItems fetched
-    public nonisolated enum SavedItemsSortOrder: String, CaseIterable, Sendable, Hashable {
-        case asc = "ASC"
-        case desc = "DESC"
-    }
+  /// Enum to specify the sort order of SavedItems fetched
+  public nonisolated enum SavedItemsSortOrder: String, CaseIterable, Sendable, Hashable {
+    case asc = "ASC"
+    case desc = "DESC"
+  }
 
-    public nonisolated enum VideoType: String, CaseIterable, Sendable, Hashable {
-        /// Youtube (v3 value is 1)
-        case youtube = "YOUTUBE"
-        /// Vimeo Link (v3 value is 2)
-        case vimeoLink = "VIMEO_LINK"
-        /// Vimeo Moogaloop (v3 value is 3)
-        case vimeoMoogaloop = "VIMEO_MOOGALOOP"
-        /// video iframe (v3 value is 4)
-        case vimeoIframe = "VIMEO_IFRAME"
-        /// html5 (v3 value is 5)
-        case html5 = "HTML5"
-        /// Flash (v3 value is 6)
-        case flash = "FLASH"
-        /// iframe (v3 value is 7)
-        case iframe = "IFRAME"
-        /// Brightcove (v3 value is 8)
-        case brightcove = "BRIGHTCOVE"
-    }
+  public nonisolated enum VideoType: String, CaseIterable, Sendable, Hashable {
+    /// Youtube (v3 value is 1)
+    case youtube = "YOUTUBE"
+    /// Vimeo Link (v3 value is 2)
+    case vimeoLink = "VIMEO_LINK"
+    /// Vimeo Moogaloop (v3 value is 3)
+    case vimeoMoogaloop = "VIMEO_MOOGALOOP"
+    /// video iframe (v3 value is 4)
+    case vimeoIframe = "VIMEO_IFRAME"
+    /// html5 (v3 value is 5)
+    case html5 = "HTML5"
+    /// Flash (v3 value is 6)
+    case flash = "FLASH"
+    /// iframe (v3 value is 7)
+    case iframe = "IFRAME"
+    /// Brightcove (v3 value is 8)
+    case brightcove = "BRIGHTCOVE"
+  }
 
-    public nonisolated enum Videoness: String, CaseIterable, Sendable, Hashable {
-        /// No videos (v3 value is 0)
-        case noVideos = "NO_VIDEOS"
-        /// Contains videos (v3 value is 1)
-        case hasVideos = "HAS_VIDEOS"
-        /// Is a video (v3 value is 2)
-        case isVideo = "IS_VIDEO"
-    }
+  public nonisolated enum Videoness: String, CaseIterable, Sendable, Hashable {
+    /// No videos (v3 value is 0)
+    case noVideos = "NO_VIDEOS"
+    /// Contains videos (v3 value is 1)
+    case hasVideos = "HAS_VIDEOS"
+    /// Is a video (v3 value is 2)
+    case isVideo = "IS_VIDEO"
+  }
 }

@@ -4,175 +4,175 @@
 import APICoreGraphQL
 
 nonisolated extension PocketGraph {
-    /// Pagination request. To determine which edges to return, the connection
-    /// evaluates the `before` and `after` cursors (if given) to filter the
-    /// edges, then evaluates `first`/`last` to slice the edges (only include a
-    /// value for either `first` or `last`, not both). If all fields are null,
-    /// by default will return a page with the first 30 elements.
-    public nonisolated struct PaginationInput: GraphQLInputObject {
-        /// Returns the elements in the list that come after the specified cursor.
-        /// The specified cursor is not included in the result.
-        public var after: GraphQLNullable<String>
-        /// Returns the elements in the list that come before the specified cursor.
-        /// The specified cursor is not included in the result.
-        public var before: GraphQLNullable<String>
-        /// Returns the first _n_ elements from the list. Must be a non-negative integer.
-        /// If `first` contains a value, `last` should be null/omitted in the input.
-        public var first: GraphQLNullable<Int>
-        /// Returns the last _n_ elements from the list. Must be a non-negative integer.
-        /// If `last` contains a value, `first` should be null/omitted in the input.
-        public var last: GraphQLNullable<Int>
+  /// Pagination request. To determine which edges to return, the connection
+  /// evaluates the `before` and `after` cursors (if given) to filter the
+  /// edges, then evaluates `first`/`last` to slice the edges (only include a
+  /// value for either `first` or `last`, not both). If all fields are null,
+  /// by default will return a page with the first 30 elements.
+  public nonisolated struct PaginationInput: GraphQLInputObject {
+    /// Returns the elements in the list that come after the specified cursor.
+    /// The specified cursor is not included in the result.
+    public var after: GraphQLNullable<String>
+    /// Returns the elements in the list that come before the specified cursor.
+    /// The specified cursor is not included in the result.
+    public var before: GraphQLNullable<String>
+    /// Returns the first _n_ elements from the list. Must be a non-negative integer.
+    /// If `first` contains a value, `last` should be null/omitted in the input.
+    public var first: GraphQLNullable<Int>
+    /// Returns the last _n_ elements from the list. Must be a non-negative integer.
+    /// If `last` contains a value, `first` should be null/omitted in the input.
+    public var last: GraphQLNullable<Int>
 
-        public init(
-            after: GraphQLNullable<String> = nil,
-            before: GraphQLNullable<String> = nil,
-            first: GraphQLNullable<Int> = nil,
-            last: GraphQLNullable<Int> = nil
-        ) {
-            self.after = after
-            self.before = before
-            self.first = first
-            self.last = last
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["after": after, "before": before, "first": first, "last": last])
-        }
+    public init(
+      after: GraphQLNullable<String> = nil,
+      before: GraphQLNullable<String> = nil,
+      first: GraphQLNullable<Int> = nil,
+      last: GraphQLNullable<Int> = nil
+    ) {
+      self.after = after
+      self.before = before
+      self.first = first
+      self.last = last
     }
 
-    /// Input field for setting all Tag associations on a SavedItem.
-    public nonisolated struct SavedItemTagsInput: GraphQLInputObject {
-        /// The SavedItem ID to associate Tags to
-        public var savedItemId: String
-        /// The set of Tag names to associate to the SavedItem
-        public var tags: [String]
+    public var fields: JSONObject {
+      .init(variables: ["after": after, "before": before, "first": first, "last": last])
+    }
+  }
 
-        public init(
-            savedItemId: String,
-            tags: [String]
-        ) {
-            self.savedItemId = savedItemId
-            self.tags = tags
-        }
+  /// Input field for setting all Tag associations on a SavedItem.
+  public nonisolated struct SavedItemTagsInput: GraphQLInputObject {
+    /// The SavedItem ID to associate Tags to
+    public var savedItemId: String
+    /// The set of Tag names to associate to the SavedItem
+    public var tags: [String]
 
-        public var fields: JSONObject {
-            .init(variables: ["savedItemId": savedItemId, "tags": tags])
-        }
+    public init(
+      savedItemId: String,
+      tags: [String]
+    ) {
+      self.savedItemId = savedItemId
+      self.tags = tags
     }
 
-    /// Input field for upserting a SavedItem
-    public nonisolated struct SavedItemUpsertInput: GraphQLInputObject {
-        /// The url to create/update the SavedItem with. (the url to save to the list)
-        public var url: String
-        /// Optional, create/update the SavedItem as a favorited item
-        public var isFavorite: GraphQLNullable<Bool>
-        /// Optional, time that request was submitted by client epoch/unix time
-        public var timestamp: GraphQLNullable<Int>
+    public var fields: JSONObject {
+      .init(variables: ["savedItemId": savedItemId, "tags": tags])
+    }
+  }
 
-        public init(
-            url: String,
-            isFavorite: GraphQLNullable<Bool> = nil,
-            timestamp: GraphQLNullable<Int> = nil
-        ) {
-            self.url = url
-            self.isFavorite = isFavorite
-            self.timestamp = timestamp
-        }
+  /// Input field for upserting a SavedItem
+  public nonisolated struct SavedItemUpsertInput: GraphQLInputObject {
+    /// The url to create/update the SavedItem with. (the url to save to the list)
+    public var url: String
+    /// Optional, create/update the SavedItem as a favorited item
+    public var isFavorite: GraphQLNullable<Bool>
+    /// Optional, time that request was submitted by client epoch/unix time
+    public var timestamp: GraphQLNullable<Int>
 
-        public var fields: JSONObject {
-            .init(variables: ["url": url, "isFavorite": isFavorite, "timestamp": timestamp])
-        }
+    public init(
+      url: String,
+      isFavorite: GraphQLNullable<Bool> = nil,
+      timestamp: GraphQLNullable<Int> = nil
+    ) {
+      self.url = url
+      self.isFavorite = isFavorite
+      self.timestamp = timestamp
     }
 
-    /// Input field for filtering a user's list
-    public nonisolated struct SavedItemsFilter: GraphQLInputObject {
-        /// Optional, filter to get SavedItems updated since a unix timestamp
-        public var updatedSince: GraphQLNullable<Int>
-        /// Optional, filter to get SavedItems that have been favorited
-        public var isFavorite: GraphQLNullable<Bool>
-        /// Optional, filter to get SavedItems that have been archived.
-        /// This field is deprecated. Use status instead.
-        /// TODO: Add deprecate tag once input field deprecation is enabled.
-        /// Ref: https://github.com/apollographql/federation/issues/912
-        public var isArchived: GraphQLNullable<Bool>
-        /// Optional, filter to get SavedItems associated to the specified Tag.
-        public var tagIds: GraphQLNullable<[String]>
-        /// Optional, filter to get SavedItems associated to the specified Tag name.
-        /// To get untagged items, include the string '_untagged_'.
-        public var tagNames: GraphQLNullable<[String]>
-        /// Optional, filter to get SavedItems with highlights
-        public var isHighlighted: GraphQLNullable<Bool>
-        /// Optional, filter to get SavedItems based on content type
-        public var contentType: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemsContentType>>
-        /// Optional, filter to get user items based on status. Deprecated: use statuses instead.
-        public var status: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemStatusFilter>>
-        /// Optional, filters to get user items based on multiple statuses (OR operator)
-        public var statuses: GraphQLNullable<[GraphQLEnum<PocketGraph.SavedItemStatusFilter>?]>
+    public var fields: JSONObject {
+      .init(variables: ["url": url, "isFavorite": isFavorite, "timestamp": timestamp])
+    }
+  }
 
-        public init(
-            updatedSince: GraphQLNullable<Int> = nil,
-            isFavorite: GraphQLNullable<Bool> = nil,
-            isArchived: GraphQLNullable<Bool> = nil,
-            tagIds: GraphQLNullable<[String]> = nil,
-            tagNames: GraphQLNullable<[String]> = nil,
-            isHighlighted: GraphQLNullable<Bool> = nil,
-            contentType: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemsContentType>> = nil,
-            status: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemStatusFilter>> = nil,
-            statuses: GraphQLNullable<[GraphQLEnum<PocketGraph.SavedItemStatusFilter>?]> = nil
-        ) {
-            self.updatedSince = updatedSince
-            self.isFavorite = isFavorite
-            self.isArchived = isArchived
-            self.tagIds = tagIds
-            self.tagNames = tagNames
-            self.isHighlighted = isHighlighted
-            self.contentType = contentType
-            self.status = status
-            self.statuses = statuses
-        }
+  /// Input field for filtering a user's list
+  public nonisolated struct SavedItemsFilter: GraphQLInputObject {
+    /// Optional, filter to get SavedItems updated since a unix timestamp
+    public var updatedSince: GraphQLNullable<Int>
+    /// Optional, filter to get SavedItems that have been favorited
+    public var isFavorite: GraphQLNullable<Bool>
+    /// Optional, filter to get SavedItems that have been archived.
+    /// This field is deprecated. Use status instead.
+    /// TODO: Add deprecate tag once input field deprecation is enabled.
+    /// Ref: https://github.com/apollographql/federation/issues/912
+    public var isArchived: GraphQLNullable<Bool>
+    /// Optional, filter to get SavedItems associated to the specified Tag.
+    public var tagIds: GraphQLNullable<[String]>
+    /// Optional, filter to get SavedItems associated to the specified Tag name.
+    /// To get untagged items, include the string '_untagged_'.
+    public var tagNames: GraphQLNullable<[String]>
+    /// Optional, filter to get SavedItems with highlights
+    public var isHighlighted: GraphQLNullable<Bool>
+    /// Optional, filter to get SavedItems based on content type
+    public var contentType: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemsContentType>>
+    /// Optional, filter to get user items based on status. Deprecated: use statuses instead.
+    public var status: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemStatusFilter>>
+    /// Optional, filters to get user items based on multiple statuses (OR operator)
+    public var statuses: GraphQLNullable<[GraphQLEnum<PocketGraph.SavedItemStatusFilter>?]>
 
-        public var fields: JSONObject {
-            .init(variables: ["updatedSince": updatedSince, "isFavorite": isFavorite, "isArchived": isArchived, "tagIds": tagIds, "tagNames": tagNames, "isHighlighted": isHighlighted, "contentType": contentType, "status": status, "statuses": statuses])
-        }
+    public init(
+      updatedSince: GraphQLNullable<Int> = nil,
+      isFavorite: GraphQLNullable<Bool> = nil,
+      isArchived: GraphQLNullable<Bool> = nil,
+      tagIds: GraphQLNullable<[String]> = nil,
+      tagNames: GraphQLNullable<[String]> = nil,
+      isHighlighted: GraphQLNullable<Bool> = nil,
+      contentType: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemsContentType>> = nil,
+      status: GraphQLNullable<GraphQLEnum<PocketGraph.SavedItemStatusFilter>> = nil,
+      statuses: GraphQLNullable<[GraphQLEnum<PocketGraph.SavedItemStatusFilter>?]> = nil
+    ) {
+      self.updatedSince = updatedSince
+      self.isFavorite = isFavorite
+      self.isArchived = isArchived
+      self.tagIds = tagIds
+      self.tagNames = tagNames
+      self.isHighlighted = isHighlighted
+      self.contentType = contentType
+      self.status = status
+      self.statuses = statuses
     }
 
-    /// Input to sort fetched SavedItems. If unspecified, defaults to CREATED_AT, ASC.
-    public nonisolated struct SavedItemsSort: GraphQLInputObject {
-        /// The field by which to sort SavedItems
-        public var sortBy: GraphQLEnum<PocketGraph.SavedItemsSortBy>
-        /// The order in which to sort SavedItems
-        public var sortOrder: GraphQLEnum<PocketGraph.SavedItemsSortOrder>
+    public var fields: JSONObject {
+      .init(variables: ["updatedSince": updatedSince, "isFavorite": isFavorite, "isArchived": isArchived, "tagIds": tagIds, "tagNames": tagNames, "isHighlighted": isHighlighted, "contentType": contentType, "status": status, "statuses": statuses])
+    }
+  }
 
-        public init(
-            sortBy: GraphQLEnum<PocketGraph.SavedItemsSortBy>,
-            sortOrder: GraphQLEnum<PocketGraph.SavedItemsSortOrder>
-        ) {
-            self.sortBy = sortBy
-            self.sortOrder = sortOrder
-        }
+  /// Input to sort fetched SavedItems. If unspecified, defaults to CREATED_AT, ASC.
+  public nonisolated struct SavedItemsSort: GraphQLInputObject {
+    /// The field by which to sort SavedItems
+    public var sortBy: GraphQLEnum<PocketGraph.SavedItemsSortBy>
+    /// The order in which to sort SavedItems
+    public var sortOrder: GraphQLEnum<PocketGraph.SavedItemsSortOrder>
 
-        public var fields: JSONObject {
-            .init(variables: ["sortBy": sortBy, "sortOrder": sortOrder])
-        }
+    public init(
+      sortBy: GraphQLEnum<PocketGraph.SavedItemsSortBy>,
+      sortOrder: GraphQLEnum<PocketGraph.SavedItemsSortOrder>
+    ) {
+      self.sortBy = sortBy
+      self.sortOrder = sortOrder
     }
 
-    /// Input field for updating a Tag
-    public nonisolated struct TagUpdateInput: GraphQLInputObject {
-        /// Tag ID
-        public var id: String
-        /// The updated tag string
-        public var name: String
-
-        public init(
-            id: String,
-            name: String
-        ) {
-            self.id = id
-            self.name = name
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["id": id, "name": name])
-        }
+    public var fields: JSONObject {
+      .init(variables: ["sortBy": sortBy, "sortOrder": sortOrder])
     }
+  }
+
+  /// Input field for updating a Tag
+  public nonisolated struct TagUpdateInput: GraphQLInputObject {
+    /// Tag ID
+    public var id: String
+    /// The updated tag string
+    public var name: String
+
+    public init(
+      id: String,
+      name: String
+    ) {
+      self.id = id
+      self.name = name
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["id": id, "name": name])
+    }
+  }
 }

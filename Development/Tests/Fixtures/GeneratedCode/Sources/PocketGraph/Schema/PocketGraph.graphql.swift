@@ -5,60 +5,60 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum PocketGraph {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// A String representing a date in the format of `yyyy-MM-dd HH:mm:ss`
-    public typealias DateString = String
+  /// A String representing a date in the format of `yyyy-MM-dd HH:mm:ss`
+  public typealias DateString = String
 
-    /// A string formatted with CommonMark markdown,
-    /// plus the strikethrough extension from GFM.
-    /// This Scalar is for documentation purposes; otherwise
-    /// not treated differently from String in the API.
-    public typealias Markdown = String
+  /// A string formatted with CommonMark markdown,
+  /// plus the strikethrough extension from GFM.
+  /// This Scalar is for documentation purposes; otherwise
+  /// not treated differently from String in the API.
+  public typealias Markdown = String
 
-    /// A String in the format of a url.
-    public typealias Url = String
+  /// A String in the format of a url.
+  public typealias Url = String
 
-    public nonisolated enum Objects {
-        public static let Author = GraphQLParentType.object("Author")
-        public static let BulletedListElement = GraphQLParentType.object("BulletedListElement")
-        public static let CuratedInfo = GraphQLParentType.object("CuratedInfo")
-        public static let DomainMetadata = GraphQLParentType.object("DomainMetadata")
-        public static let Image = GraphQLParentType.object("Image")
-        public static let Item = GraphQLParentType.object("Item")
-        public static let MarticleBlockquote = GraphQLParentType.object("MarticleBlockquote")
-        public static let MarticleBulletedList = GraphQLParentType.object("MarticleBulletedList")
-        public static let MarticleCodeBlock = GraphQLParentType.object("MarticleCodeBlock")
-        public static let MarticleDivider = GraphQLParentType.object("MarticleDivider")
-        public static let MarticleHeading = GraphQLParentType.object("MarticleHeading")
-        public static let MarticleNumberedList = GraphQLParentType.object("MarticleNumberedList")
-        public static let MarticleTable = GraphQLParentType.object("MarticleTable")
-        public static let MarticleText = GraphQLParentType.object("MarticleText")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let NumberedListElement = GraphQLParentType.object("NumberedListElement")
-        public static let PageInfo = GraphQLParentType.object("PageInfo")
-        public static let PendingItem = GraphQLParentType.object("PendingItem")
-        public static let Publisher = GraphQLParentType.object("Publisher")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let Recommendation = GraphQLParentType.object("Recommendation")
-        public static let SavedItem = GraphQLParentType.object("SavedItem")
-        public static let SavedItemConnection = GraphQLParentType.object("SavedItemConnection")
-        public static let SavedItemEdge = GraphQLParentType.object("SavedItemEdge")
-        public static let Slate = GraphQLParentType.object("Slate")
-        public static let SlateLineup = GraphQLParentType.object("SlateLineup")
-        public static let SyndicatedArticle = GraphQLParentType.object("SyndicatedArticle")
-        public static let Tag = GraphQLParentType.object("Tag")
-        public static let TagConnection = GraphQLParentType.object("TagConnection")
-        public static let TagEdge = GraphQLParentType.object("TagEdge")
-        public static let User = GraphQLParentType.object("User")
-        public static let Video = GraphQLParentType.object("Video")
-    }
+  public nonisolated enum Objects {
+    public static let Author = GraphQLParentType.object("Author")
+    public static let BulletedListElement = GraphQLParentType.object("BulletedListElement")
+    public static let CuratedInfo = GraphQLParentType.object("CuratedInfo")
+    public static let DomainMetadata = GraphQLParentType.object("DomainMetadata")
+    public static let Image = GraphQLParentType.object("Image")
+    public static let Item = GraphQLParentType.object("Item")
+    public static let MarticleBlockquote = GraphQLParentType.object("MarticleBlockquote")
+    public static let MarticleBulletedList = GraphQLParentType.object("MarticleBulletedList")
+    public static let MarticleCodeBlock = GraphQLParentType.object("MarticleCodeBlock")
+    public static let MarticleDivider = GraphQLParentType.object("MarticleDivider")
+    public static let MarticleHeading = GraphQLParentType.object("MarticleHeading")
+    public static let MarticleNumberedList = GraphQLParentType.object("MarticleNumberedList")
+    public static let MarticleTable = GraphQLParentType.object("MarticleTable")
+    public static let MarticleText = GraphQLParentType.object("MarticleText")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let NumberedListElement = GraphQLParentType.object("NumberedListElement")
+    public static let PageInfo = GraphQLParentType.object("PageInfo")
+    public static let PendingItem = GraphQLParentType.object("PendingItem")
+    public static let Publisher = GraphQLParentType.object("Publisher")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let Recommendation = GraphQLParentType.object("Recommendation")
+    public static let SavedItem = GraphQLParentType.object("SavedItem")
+    public static let SavedItemConnection = GraphQLParentType.object("SavedItemConnection")
+    public static let SavedItemEdge = GraphQLParentType.object("SavedItemEdge")
+    public static let Slate = GraphQLParentType.object("Slate")
+    public static let SlateLineup = GraphQLParentType.object("SlateLineup")
+    public static let SyndicatedArticle = GraphQLParentType.object("SyndicatedArticle")
+    public static let Tag = GraphQLParentType.object("Tag")
+    public static let TagConnection = GraphQLParentType.object("TagConnection")
+    public static let TagEdge = GraphQLParentType.object("TagEdge")
+    public static let User = GraphQLParentType.object("User")
+    public static let Video = GraphQLParentType.object("Video")
+  }
 
-    public nonisolated enum Unions {
-        public static let ItemResult = GraphQLParentType.union(
-            "ItemResult", possibleTypes: ["Item", "PendingItem"])
-        public static let MarticleComponent = GraphQLParentType.union(
-            "MarticleComponent", possibleTypes: ["Image", "MarticleBlockquote", "MarticleBulletedList", "MarticleCodeBlock", "MarticleDivider", "MarticleHeading", "MarticleNumberedList", "MarticleTable", "MarticleText", "UnMarseable", "Video"])
-    }
+  public nonisolated enum Unions {
+    public static let ItemResult = GraphQLParentType.union(
+      "ItemResult", possibleTypes: ["Item", "PendingItem"])
+    public static let MarticleComponent = GraphQLParentType.union(
+      "MarticleComponent", possibleTypes: ["Image", "MarticleBlockquote", "MarticleBulletedList", "MarticleCodeBlock", "MarticleDivider", "MarticleHeading", "MarticleNumberedList", "MarticleTable", "MarticleText", "UnMarseable", "Video"])
+  }
 }

@@ -4,98 +4,92 @@
 import APICoreGraphQL
 
 public nonisolated struct CreateUserMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "CreateUser" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation CreateUser($name: String!, $email: String, $role: Role) { createUser(name: $name, email: $email, role: $role) { __typename id name email role followerCount } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e375ca06fedf60918fd9e0d3cf0b05900911e56dae2731ede476ebfda6c953e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "CreateUser" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation CreateUser($name: String!, $email: String, $role: Role) { createUser(name: $name, email: $email, role: $role) { __typename id name email role followerCount } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e375ca06fedf60918fd9e0d3cf0b05900911e56dae2731ede476ebfda6c953e" }
 
-    public var name: String
-    public var email: GraphQLNullable<String>
-    public var role: GraphQLNullable<GraphQLEnum<ReferenceSchema.Role>>
+  public var name: String
+  public var email: GraphQLNullable<String>
+  public var role: GraphQLNullable<GraphQLEnum<ReferenceSchema.Role>>
 
-    public init(
-        name: String,
-        email: GraphQLNullable<String> = nil,
-        role: GraphQLNullable<GraphQLEnum<ReferenceSchema.Role>> = nil
+  public init(
+    name: String,
+    email: GraphQLNullable<String> = nil,
+    role: GraphQLNullable<GraphQLEnum<ReferenceSchema.Role>> = nil
+  ) {
+    self.name = name
+    self.email = email
+    self.role = role
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["name": name, "email": email, "role": role])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("createUser", .nonNull(.object(CreateUser.self)), arguments: [("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      createUser _0: CreateUser,
+      __variables: JSONObject = [:]
     ) {
-        self.name = name
-        self.email = email
-        self.role = role
+      var data = JSONObject()
+      data["createUser"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["name": name, "email": email, "role": role])
+    @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
+
+    public nonisolated struct CreateUser: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("email", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
+        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        name _1: String,
+        email _2: String? = nil,
+        role _3: GraphQLEnum<ReferenceSchema.Role>,
+        followerCount _4: ReferenceSchema.Long,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["email"] = _2.__outputJSON
+        data["role"] = _3.__outputJSON
+        data["followerCount"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var email: String? { __field("email") }
+
+      @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
+
+      @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("createUser", .nonNull(.object(CreateUser.self)), arguments: [("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            createUser _0: CreateUser,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["createUser"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
-
-        public nonisolated struct CreateUser: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("email", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
-                .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                id _0: String,
-                name _1: String,
-                email _2: String? = nil,
-                role _3: GraphQLEnum<ReferenceSchema.Role>,
-                followerCount _4: ReferenceSchema.Long,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["email"] = _2.__outputJSON
-                data["role"] = _3.__outputJSON
-                data["followerCount"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var email: String? { __field("email") }
-
-            @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
-
-            @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
-        }
-    }
+  }
 }

@@ -4,96 +4,90 @@
 import APICoreGraphQL
 
 public nonisolated struct UserDetailsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "UserDetails" }
-    @_alwaysEmitIntoClient public static var document: String { "query UserDetails($id: ID!, $withEmail: Boolean!) { user(id: $id) { __typename ...UserFields email @include(if: $withEmail) } }\n" + UserFields.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "502458bc1a5847d7f2ceb1a80d233884028c058053ed5638b236c028d2f704ae" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UserDetails" }
+  @_alwaysEmitIntoClient public static var document: String { "query UserDetails($id: ID!, $withEmail: Boolean!) { user(id: $id) { __typename ...UserFields email @include(if: $withEmail) } }\n" + UserFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "502458bc1a5847d7f2ceb1a80d233884028c058053ed5638b236c028d2f704ae" }
 
-    public var id: String
-    public var withEmail: Bool
+  public var id: String
+  public var withEmail: Bool
 
-    public init(id: String, withEmail: Bool) {
-        self.id = id
-        self.withEmail = withEmail
+  public init(id: String, withEmail: Bool) {
+    self.id = id
+    self.withEmail = withEmail
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id, "withEmail": withEmail])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      user _0: User? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["user"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id, "withEmail": withEmail])
+    @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+    public nonisolated struct User: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
+        .fragment(UserFields.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        email _0: String? = nil,
+        id _1: String,
+        name _2: String,
+        role _3: GraphQLEnum<ReferenceSchema.Role>,
+        followerCount _4: ReferenceSchema.Long,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["email"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        data["name"] = _2.__outputJSON
+        data["role"] = _3.__outputJSON
+        data["followerCount"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var email: String? { __field("email", if: .include("withEmail")) }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
+
+      @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            user _0: User? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["user"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var user: User? { __field("user") }
-
-        public nonisolated struct User: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
-                .fragment(UserFields.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "User",
-                email _0: String? = nil,
-                id _1: String,
-                name _2: String,
-                role _3: GraphQLEnum<ReferenceSchema.Role>,
-                followerCount _4: ReferenceSchema.Long,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["email"] = _0.__outputJSON
-                data["id"] = _1.__outputJSON
-                data["name"] = _2.__outputJSON
-                data["role"] = _3.__outputJSON
-                data["followerCount"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var email: String? { __field("email", if: .include("withEmail")) }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
-
-            @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == UserDetailsQuery.Data.User {
-    @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
+  @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

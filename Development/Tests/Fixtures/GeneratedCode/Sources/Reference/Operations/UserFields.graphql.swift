@@ -4,46 +4,43 @@
 import APICoreGraphQL
 
 public nonisolated struct UserFields: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name role followerCount }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
-        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name role followerCount }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
+    .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "User",
+    id _0: String,
+    name _1: String,
+    role _2: GraphQLEnum<ReferenceSchema.Role>,
+    followerCount _3: ReferenceSchema.Long,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["name"] = _1.__outputJSON
+    data["role"] = _2.__outputJSON
+    data["followerCount"] = _3.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "User",
-        id _0: String,
-        name _1: String,
-        role _2: GraphQLEnum<ReferenceSchema.Role>,
-        followerCount _3: ReferenceSchema.Long,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["name"] = _1.__outputJSON
-        data["role"] = _2.__outputJSON
-        data["followerCount"] = _3.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
 
-    @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
-
-    @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
+  @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 nonisolated extension ReferenceSchema {
-    public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {
-        case admin = "ADMIN"
-        case member = "MEMBER"
-        case guest = "GUEST"
-    }
+  public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {
+    case admin = "ADMIN"
+    case member = "MEMBER"
+    case guest = "GUEST"
+  }
 }

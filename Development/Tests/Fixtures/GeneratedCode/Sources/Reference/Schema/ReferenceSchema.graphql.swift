@@ -5,15 +5,15 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum ReferenceSchema {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// A 64-bit integer, serialised as a JSON integer (not a string).
-    public typealias Long = Swift.Int64
+  /// A 64-bit integer, serialised as a JSON integer (not a string).
+  public typealias Long = Swift.Int64
 
-    public nonisolated enum Objects {
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let User = GraphQLParentType.object("User")
-    }
+  public nonisolated enum Objects {
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let User = GraphQLParentType.object("User")
+  }
 }

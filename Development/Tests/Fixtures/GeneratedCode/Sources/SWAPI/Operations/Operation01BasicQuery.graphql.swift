@@ -4,63 +4,57 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation01BasicQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation01BasicQuery" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation01BasicQuery { person(personID: 4) { __typename name } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation01BasicQuery" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation01BasicQuery { person(personID: 4) { __typename name } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            person _0: Person? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["person"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var person: Person? { __field("person") }
-
-        public nonisolated struct Person: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Person",
-                name _0: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of this person.
-            @_alwaysEmitIntoClient public var name: String? { __field("name") }
-        }
+    @_alwaysEmitIntoClient public init(
+      person _0: Person? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["person"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+
+    public nonisolated struct Person: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Person",
+        name _0: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of this person.
+      @_alwaysEmitIntoClient public var name: String? { __field("name") }
+    }
+  }
 }

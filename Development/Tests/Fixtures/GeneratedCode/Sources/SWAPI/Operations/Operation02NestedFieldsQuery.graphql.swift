@@ -4,105 +4,96 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation02NestedFields" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation02NestedFields" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      person _0: Person? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["person"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+
+    public nonisolated struct Person: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("homeworld", .object(Homeworld.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Person",
+        name _0: String? = nil,
+        gender _1: String? = nil,
+        homeworld _2: Homeworld? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["gender"] = _1.__outputJSON
+        data["homeworld"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of this person.
+      @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+      /// The gender of this person. Either "Male", "Female" or "unknown",
+      /// "n/a" if the person does not have a gender.
+      @_alwaysEmitIntoClient public var gender: String? { __field("gender") }
+
+      /// A planet that this person was born on or inhabits.
+      @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+      public nonisolated struct Homeworld: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
+          .__typename,
+          .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            person _0: Person? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Planet",
+          name _0: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["person"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var person: Person? { __field("person") }
-
-        public nonisolated struct Person: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("homeworld", .object(Homeworld.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Person",
-                name _0: String? = nil,
-                gender _1: String? = nil,
-                homeworld _2: Homeworld? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["gender"] = _1.__outputJSON
-                data["homeworld"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of this person.
-            @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-            /// The gender of this person. Either "Male", "Female" or "unknown",
-            /// "n/a" if the person does not have a gender.
-            @_alwaysEmitIntoClient public var gender: String? { __field("gender") }
-
-            /// A planet that this person was born on or inhabits.
-            @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
-
-            public nonisolated struct Homeworld: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Planet",
-                    name _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The name of this planet.
-                @_alwaysEmitIntoClient public var name: String? { __field("name") }
-            }
-        }
+        /// The name of this planet.
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
+      }
     }
+  }
 }

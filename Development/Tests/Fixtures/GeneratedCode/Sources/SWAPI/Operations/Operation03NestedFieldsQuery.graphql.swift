@@ -4,203 +4,185 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation03NestedFields" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation03NestedFields" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      person _0: Person? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["person"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+
+    public nonisolated struct Person: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("homeworld", .object(Homeworld.self))),
+        .field(GraphQLField("starshipConnection", .object(StarshipConnection.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Person",
+        name _0: String? = nil,
+        gender _1: String? = nil,
+        homeworld _2: Homeworld? = nil,
+        starshipConnection _3: StarshipConnection? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["gender"] = _1.__outputJSON
+        data["homeworld"] = _2.__outputJSON
+        data["starshipConnection"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of this person.
+      @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+      /// The gender of this person. Either "Male", "Female" or "unknown",
+      /// "n/a" if the person does not have a gender.
+      @_alwaysEmitIntoClient public var gender: String? { __field("gender") }
+
+      /// A planet that this person was born on or inhabits.
+      @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+      @_alwaysEmitIntoClient public var starshipConnection: StarshipConnection? { __field("starshipConnection") }
+
+      public nonisolated struct Homeworld: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
+          .__typename,
+          .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            person _0: Person? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Planet",
+          name _0: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["person"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+        /// The name of this planet.
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
+      }
 
-        public nonisolated struct Person: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+      public nonisolated struct StarshipConnection: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("edges", .list(.object(Edges.self)))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PersonStarshipsConnection",
+          edges _0: [Edges?]? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["edges"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// A list of edges.
+        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+        public nonisolated struct Edges: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("node", .object(Node.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PersonStarshipsEdge",
+            node _0: Node? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["node"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The item at the end of the edge
+          @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+          public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("homeworld", .object(Homeworld.self))),
-                .field(GraphQLField("starshipConnection", .object(StarshipConnection.self))),
+              .__typename,
+              .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+              .field(GraphQLField("manufacturers", .list(.scalar("String")), leaf: [String?]?.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "Person",
-                name _0: String? = nil,
-                gender _1: String? = nil,
-                homeworld _2: Homeworld? = nil,
-                starshipConnection _3: StarshipConnection? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "Starship",
+              id _0: String,
+              manufacturers _1: [String?]? = nil,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["gender"] = _1.__outputJSON
-                data["homeworld"] = _2.__outputJSON
-                data["starshipConnection"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["id"] = _0.__outputJSON
+              data["manufacturers"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// The name of this person.
-            @_alwaysEmitIntoClient public var name: String? { __field("name") }
+            /// The ID of an object
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            /// The gender of this person. Either "Male", "Female" or "unknown",
-            /// "n/a" if the person does not have a gender.
-            @_alwaysEmitIntoClient public var gender: String? { __field("gender") }
-
-            /// A planet that this person was born on or inhabits.
-            @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
-
-            @_alwaysEmitIntoClient public var starshipConnection: StarshipConnection? { __field("starshipConnection") }
-
-            public nonisolated struct Homeworld: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Planet",
-                    name _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The name of this planet.
-                @_alwaysEmitIntoClient public var name: String? { __field("name") }
-            }
-
-            public nonisolated struct StarshipConnection: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("edges", .list(.object(Edges.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PersonStarshipsConnection",
-                    edges _0: [Edges?]? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["edges"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A list of edges.
-                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
-
-                public nonisolated struct Edges: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("node", .object(Node.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PersonStarshipsEdge",
-                        node _0: Node? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["node"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The item at the end of the edge
-                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                    public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                            .field(GraphQLField("manufacturers", .list(.scalar("String")), leaf: [String?]?.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Starship",
-                            id _0: String,
-                            manufacturers _1: [String?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["id"] = _0.__outputJSON
-                            data["manufacturers"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The ID of an object
-                        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                        /// The manufacturers of this starship.
-                        @_alwaysEmitIntoClient public var manufacturers: [String?]? { __field("manufacturers") }
-                    }
-                }
-            }
+            /// The manufacturers of this starship.
+            @_alwaysEmitIntoClient public var manufacturers: [String?]? { __field("manufacturers") }
+          }
         }
+      }
     }
+  }
 }

@@ -4,121 +4,109 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation04AllStarshipsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation04AllStarships" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation04AllStarships { allStarships { __typename edges { __typename node { __typename id } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5099494c7c1192d32bcebd00b6305635b2baa8b1dd26c57d13955728cdfda587" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation04AllStarships" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation04AllStarships { allStarships { __typename edges { __typename node { __typename id } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5099494c7c1192d32bcebd00b6305635b2baa8b1dd26c57d13955728cdfda587" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allStarships", .object(AllStarships.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allStarships _0: AllStarships? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allStarships"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
+
+    public nonisolated struct AllStarships: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("edges", .list(.object(Edges.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "StarshipsConnection",
+        edges _0: [Edges?]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["edges"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of edges.
+      @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+      public nonisolated struct Edges: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allStarships", .object(AllStarships.self))),
+          .__typename,
+          .field(GraphQLField("node", .object(Node.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allStarships _0: AllStarships? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "StarshipsEdge",
+          node _0: Node? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["node"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The item at the end of the edge
+        @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Starship",
+            id _0: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["allStarships"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The ID of an object
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
         }
-
-        @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
-
-        public nonisolated struct AllStarships: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("edges", .list(.object(Edges.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "StarshipsConnection",
-                edges _0: [Edges?]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["edges"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of edges.
-            @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
-
-            public nonisolated struct Edges: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("node", .object(Node.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "StarshipsEdge",
-                    node _0: Node? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["node"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The item at the end of the edge
-                @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Starship",
-                        id _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The ID of an object
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-                }
-            }
-        }
+      }
     }
+  }
 }

@@ -4,267 +4,243 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation05Argument" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation05Argument" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allStarships _0: AllStarships? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allStarships"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
+
+    public nonisolated struct AllStarships: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("edges", .list(.object(Edges.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "StarshipsConnection",
+        edges _0: [Edges?]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["edges"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of edges.
+      @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+      public nonisolated struct Edges: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
+          .__typename,
+          .field(GraphQLField("node", .object(Node.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allStarships _0: AllStarships? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "StarshipsEdge",
+          node _0: Node? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["allStarships"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["node"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
+        /// The item at the end of the edge
+        @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-        public nonisolated struct AllStarships: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
+        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
+            .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Starship",
+            id _0: String,
+            name _1: String? = nil,
+            model _2: String? = nil,
+            costInCredits _3: Double? = nil,
+            pilotConnection _4: PilotConnection? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["model"] = _2.__outputJSON
+            data["costInCredits"] = _3.__outputJSON
+            data["pilotConnection"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The ID of an object
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          /// The name of this starship. The common name, such as "Death Star".
+          @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+          /// The model or official name of this starship. Such as "T-65 X-wing" or "DS-1
+          /// Orbital Battle Station".
+          @_alwaysEmitIntoClient public var model: String? { __field("model") }
+
+          /// The cost of this starship new, in galactic credits.
+          @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
+
+          @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
+
+          public nonisolated struct PilotConnection: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("edges", .list(.object(Edges.self)))),
+              .__typename,
+              .field(GraphQLField("edges", .list(.object(Edges.self)))),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "StarshipsConnection",
-                edges _0: [Edges?]? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "StarshipPilotsConnection",
+              edges _0: [Edges?]? = nil,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["edges"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["edges"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
             public nonisolated struct Edges: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
+              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
+              public static var __selections: [GraphQLSelection] { __selectionTable }
+              private static let __selectionTable: [GraphQLSelection] = [
+                .__typename,
+                .field(GraphQLField("node", .object(Node.self))),
+              ]
+
+              public let __object: GraphQLCheckedObject
+              public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+              @_alwaysEmitIntoClient public init(
+                __typename: String = "StarshipPilotsEdge",
+                node _0: Node? = nil,
+                __variables: JSONObject = [:]
+              ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["node"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              }
+
+              /// The item at the end of the edge
+              @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+              public nonisolated struct Node: GraphQLSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("node", .object(Node.self))),
+                  .__typename,
+                  .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+                  .field(GraphQLField("homeworld", .object(Homeworld.self))),
                 ]
 
                 public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
+                public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
                 @_alwaysEmitIntoClient public init(
-                    __typename: String = "StarshipsEdge",
-                    node _0: Node? = nil,
-                    __variables: JSONObject = [:]
+                  __typename: String = "Person",
+                  name _0: String? = nil,
+                  homeworld _1: Homeworld? = nil,
+                  __variables: JSONObject = [:]
                 ) {
+                  var data = JSONObject()
+                  data["__typename"] = .string(__typename)
+                  data["name"] = _0.__outputJSON
+                  data["homeworld"] = _1.__outputJSON
+                  self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The name of this person.
+                @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+                /// A planet that this person was born on or inhabits.
+                @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+                public nonisolated struct Homeworld: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String = "Planet",
+                    name _0: String? = nil,
+                    __variables: JSONObject = [:]
+                  ) {
                     var data = JSONObject()
                     data["__typename"] = .string(__typename)
-                    data["node"] = _0.__outputJSON
+                    data["name"] = _0.__outputJSON
                     self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The name of this planet.
+                  @_alwaysEmitIntoClient public var name: String? { __field("name") }
                 }
-
-                /// The item at the end of the edge
-                @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
-                        .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Starship",
-                        id _0: String,
-                        name _1: String? = nil,
-                        model _2: String? = nil,
-                        costInCredits _3: Double? = nil,
-                        pilotConnection _4: PilotConnection? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["name"] = _1.__outputJSON
-                        data["model"] = _2.__outputJSON
-                        data["costInCredits"] = _3.__outputJSON
-                        data["pilotConnection"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The ID of an object
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    /// The name of this starship. The common name, such as "Death Star".
-                    @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-                    /// The model or official name of this starship. Such as "T-65 X-wing" or "DS-1
-                    /// Orbital Battle Station".
-                    @_alwaysEmitIntoClient public var model: String? { __field("model") }
-
-                    /// The cost of this starship new, in galactic credits.
-                    @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
-
-                    @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
-
-                    public nonisolated struct PilotConnection: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("edges", .list(.object(Edges.self)))),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "StarshipPilotsConnection",
-                            edges _0: [Edges?]? = nil,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["edges"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// A list of edges.
-                        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
-
-                        public nonisolated struct Edges: GraphQLSelectionSet {
-                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-                            public static var __selections: [GraphQLSelection] { __selectionTable }
-                            private static let __selectionTable: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("node", .object(Node.self))),
-                            ]
-
-                            public let __object: GraphQLCheckedObject
-
-                            public init(__object: GraphQLCheckedObject) {
-                                self.__object = __object
-                            }
-
-                            @_alwaysEmitIntoClient public init(
-                                __typename: String = "StarshipPilotsEdge",
-                                node _0: Node? = nil,
-                                __variables: JSONObject = [:]
-                            ) {
-                                var data = JSONObject()
-                                data["__typename"] = .string(__typename)
-                                data["node"] = _0.__outputJSON
-                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                            }
-
-                            /// The item at the end of the edge
-                            @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                            public nonisolated struct Node: GraphQLSelectionSet {
-                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-                                public static var __selections: [GraphQLSelection] { __selectionTable }
-                                private static let __selectionTable: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                                    .field(GraphQLField("homeworld", .object(Homeworld.self))),
-                                ]
-
-                                public let __object: GraphQLCheckedObject
-
-                                public init(__object: GraphQLCheckedObject) {
-                                    self.__object = __object
-                                }
-
-                                @_alwaysEmitIntoClient public init(
-                                    __typename: String = "Person",
-                                    name _0: String? = nil,
-                                    homeworld _1: Homeworld? = nil,
-                                    __variables: JSONObject = [:]
-                                ) {
-                                    var data = JSONObject()
-                                    data["__typename"] = .string(__typename)
-                                    data["name"] = _0.__outputJSON
-                                    data["homeworld"] = _1.__outputJSON
-                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                }
-
-                                /// The name of this person.
-                                @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-                                /// A planet that this person was born on or inhabits.
-                                @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
-
-                                public nonisolated struct Homeworld: GraphQLSelectionSet {
-                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                                    private static let __selectionTable: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                                    ]
-
-                                    public let __object: GraphQLCheckedObject
-
-                                    public init(__object: GraphQLCheckedObject) {
-                                        self.__object = __object
-                                    }
-
-                                    @_alwaysEmitIntoClient public init(
-                                        __typename: String = "Planet",
-                                        name _0: String? = nil,
-                                        __variables: JSONObject = [:]
-                                    ) {
-                                        var data = JSONObject()
-                                        data["__typename"] = .string(__typename)
-                                        data["name"] = _0.__outputJSON
-                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                                    }
-
-                                    /// The name of this planet.
-                                    @_alwaysEmitIntoClient public var name: String? { __field("name") }
-                                }
-                            }
-                        }
-                    }
-                }
+              }
             }
+          }
         }
+      }
     }
+  }
 }

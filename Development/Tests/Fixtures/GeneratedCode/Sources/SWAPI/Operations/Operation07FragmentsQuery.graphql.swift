@@ -4,143 +4,131 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation07Fragments" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation07Fragments" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      allStarships _0: AllStarships? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["allStarships"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
+
+    public nonisolated struct AllStarships: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("edges", .list(.object(Edges.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "StarshipsConnection",
+        edges _0: [Edges?]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["edges"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of edges.
+      @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+      public nonisolated struct Edges: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
+          .__typename,
+          .field(GraphQLField("node", .object(Node.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            allStarships _0: AllStarships? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "StarshipsEdge",
+          node _0: Node? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["node"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The item at the end of the edge
+        @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(StarshipFragment.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Starship",
+            id _0: String,
+            name _1: String? = nil,
+            model _2: String? = nil,
+            costInCredits _3: Double? = nil,
+            pilotConnection _4: StarshipFragment.PilotConnection? = nil,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["allStarships"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["model"] = _2.__outputJSON
+            data["costInCredits"] = _3.__outputJSON
+            data["pilotConnection"] = _4.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+          @_alwaysEmitIntoClient public var model: String? { __field("model") }
+
+          @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
+
+          @_alwaysEmitIntoClient public var pilotConnection: StarshipFragment.PilotConnection? { __field("pilotConnection") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
-
-        @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
-
-        public nonisolated struct AllStarships: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("edges", .list(.object(Edges.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "StarshipsConnection",
-                edges _0: [Edges?]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["edges"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of edges.
-            @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
-
-            public nonisolated struct Edges: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("node", .object(Node.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "StarshipsEdge",
-                    node _0: Node? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["node"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The item at the end of the edge
-                @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(StarshipFragment.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Starship",
-                        id _0: String,
-                        name _1: String? = nil,
-                        model _2: String? = nil,
-                        costInCredits _3: Double? = nil,
-                        pilotConnection _4: StarshipFragment.PilotConnection? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["name"] = _1.__outputJSON
-                        data["model"] = _2.__outputJSON
-                        data["costInCredits"] = _3.__outputJSON
-                        data["pilotConnection"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-                    @_alwaysEmitIntoClient public var model: String? { __field("model") }
-
-                    @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
-
-                    @_alwaysEmitIntoClient public var pilotConnection: StarshipFragment.PilotConnection? { __field("pilotConnection") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-        }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Operation07FragmentsQuery.Data.AllStarships.Edges.Node {
-    @_alwaysEmitIntoClient public var starshipFragment: StarshipFragment { __fragment() }
+  @_alwaysEmitIntoClient public var starshipFragment: StarshipFragment { __fragment() }
 }

@@ -4,133 +4,121 @@
 import APICoreGraphQL
 
 public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Operation08Introspection" }
-    @_alwaysEmitIntoClient public static var document: String { "query Operation08Introspection { __type(name: \"Person\") { __typename name fields { __typename name description type { __typename name } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3295ce78fd765a199119985a2222d3d05f770b3061a182775f658f07b9d73670" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Operation08Introspection" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation08Introspection { __type(name: \"Person\") { __typename name fields { __typename name description type { __typename name } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3295ce78fd765a199119985a2222d3d05f770b3061a182775f658f07b9d73670" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("__type", .object(__Type.self), arguments: [("name", .literal("Person"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __type _0: __Type? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__type"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
+
+    public nonisolated struct __Type: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("fields", .list(.nonNull(.object(Fields.self))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "__Type",
+        name _0: String? = nil,
+        fields _1: [Fields]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["fields"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+      @_alwaysEmitIntoClient public var fields: [Fields]? { __field("fields") }
+
+      public nonisolated struct Fields: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__type", .object(__Type.self), arguments: [("name", .literal("Person"))])),
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("type", .nonNull(.object(Type_.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __type _0: __Type? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "__Field",
+          name _0: String,
+          description _1: String? = nil,
+          type _2: Type_,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          data["description"] = _1.__outputJSON
+          data["type"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+        @_alwaysEmitIntoClient public var type: Type_ { __field("type") }
+
+        public nonisolated struct Type_: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "__Type",
+            name _0: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["__type"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var name: String? { __field("name") }
         }
-
-        @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
-
-        public nonisolated struct __Type: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("fields", .list(.nonNull(.object(Fields.self))))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "__Type",
-                name _0: String? = nil,
-                fields _1: [Fields]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["fields"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-            @_alwaysEmitIntoClient public var fields: [Fields]? { __field("fields") }
-
-            public nonisolated struct Fields: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("type", .nonNull(.object(Type_.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "__Field",
-                    name _0: String,
-                    description _1: String? = nil,
-                    type _2: Type_,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    data["description"] = _1.__outputJSON
-                    data["type"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                @_alwaysEmitIntoClient public var type: Type_ { __field("type") }
-
-                public nonisolated struct Type_: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "__Type",
-                        name _0: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["name"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var name: String? { __field("name") }
-                }
-            }
-        }
+      }
     }
+  }
 }

@@ -4,67 +4,61 @@
 import APICoreGraphQL
 
 public nonisolated struct PilotFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "pilotFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename name } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "pilotFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename name } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("homeworld", .object(Homeworld.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Person",
+    name _0: String? = nil,
+    homeworld _1: Homeworld? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["homeworld"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The name of this person.
+  @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+  /// A planet that this person was born on or inhabits.
+  @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+  public nonisolated struct Homeworld: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("homeworld", .object(Homeworld.self))),
+      .__typename,
+      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Person",
-        name _0: String? = nil,
-        homeworld _1: Homeworld? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Planet",
+      name _0: String? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["homeworld"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The name of this person.
+    /// The name of this planet.
     @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-    /// A planet that this person was born on or inhabits.
-    @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
-
-    public nonisolated struct Homeworld: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Planet",
-            name _0: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The name of this planet.
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-    }
+  }
 }

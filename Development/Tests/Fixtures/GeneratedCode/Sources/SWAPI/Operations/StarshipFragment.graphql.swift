@@ -4,153 +4,141 @@
 import APICoreGraphQL
 
 public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
+    .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Starship",
+    id _0: String,
+    name _1: String? = nil,
+    model _2: String? = nil,
+    costInCredits _3: Double? = nil,
+    pilotConnection _4: PilotConnection? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["name"] = _1.__outputJSON
+    data["model"] = _2.__outputJSON
+    data["costInCredits"] = _3.__outputJSON
+    data["pilotConnection"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The ID of an object
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The name of this starship. The common name, such as "Death Star".
+  @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+  /// The model or official name of this starship. Such as "T-65 X-wing" or "DS-1
+  /// Orbital Battle Station".
+  @_alwaysEmitIntoClient public var model: String? { __field("model") }
+
+  /// The cost of this starship new, in galactic credits.
+  @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
+
+  @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
+
+  public nonisolated struct PilotConnection: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
-        .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
+      .__typename,
+      .field(GraphQLField("edges", .list(.object(Edges.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Starship",
-        id _0: String,
-        name _1: String? = nil,
-        model _2: String? = nil,
-        costInCredits _3: Double? = nil,
-        pilotConnection _4: PilotConnection? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "StarshipPilotsConnection",
+      edges _0: [Edges?]? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["name"] = _1.__outputJSON
-        data["model"] = _2.__outputJSON
-        data["costInCredits"] = _3.__outputJSON
-        data["pilotConnection"] = _4.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["edges"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The ID of an object
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+    /// A list of edges.
+    @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-    /// The name of this starship. The common name, such as "Death Star".
-    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+    public nonisolated struct Edges: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("node", .object(Node.self))),
+      ]
 
-    /// The model or official name of this starship. Such as "T-65 X-wing" or "DS-1
-    /// Orbital Battle Station".
-    @_alwaysEmitIntoClient public var model: String? { __field("model") }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// The cost of this starship new, in galactic credits.
-    @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "StarshipPilotsEdge",
+        node _0: Node? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["node"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-    @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
+      /// The item at the end of the edge
+      @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-    public nonisolated struct PilotConnection: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
+      public nonisolated struct Node: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("edges", .list(.object(Edges.self)))),
+          .__typename,
+          .fragment(PilotFragment.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "StarshipPilotsConnection",
-            edges _0: [Edges?]? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Person",
+          name _0: String? = nil,
+          homeworld _1: PilotFragment.Homeworld? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["edges"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          data["homeworld"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// A list of edges.
-        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-        public nonisolated struct Edges: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("node", .object(Node.self))),
-            ]
+        @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "StarshipPilotsEdge",
-                node _0: Node? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["node"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The item at the end of the edge
-            @_alwaysEmitIntoClient public var node: Node? { __field("node") }
-
-            public nonisolated struct Node: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PilotFragment.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Person",
-                    name _0: String? = nil,
-                    homeworld _1: PilotFragment.Homeworld? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    data["homeworld"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-                @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == StarshipFragment.PilotConnection.Edges.Node {
-    @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
+  @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
 }

@@ -5,21 +5,21 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum SWAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public nonisolated enum Objects {
-        public static let Person = GraphQLParentType.object("Person")
-        public static let PersonStarshipsConnection = GraphQLParentType.object("PersonStarshipsConnection")
-        public static let PersonStarshipsEdge = GraphQLParentType.object("PersonStarshipsEdge")
-        public static let Planet = GraphQLParentType.object("Planet")
-        public static let Root = GraphQLParentType.object("Root")
-        public static let Starship = GraphQLParentType.object("Starship")
-        public static let StarshipPilotsConnection = GraphQLParentType.object("StarshipPilotsConnection")
-        public static let StarshipPilotsEdge = GraphQLParentType.object("StarshipPilotsEdge")
-        public static let StarshipsConnection = GraphQLParentType.object("StarshipsConnection")
-        public static let StarshipsEdge = GraphQLParentType.object("StarshipsEdge")
-        public static let __Field = GraphQLParentType.object("__Field")
-        public static let __Type = GraphQLParentType.object("__Type")
-    }
+  public nonisolated enum Objects {
+    public static let Person = GraphQLParentType.object("Person")
+    public static let PersonStarshipsConnection = GraphQLParentType.object("PersonStarshipsConnection")
+    public static let PersonStarshipsEdge = GraphQLParentType.object("PersonStarshipsEdge")
+    public static let Planet = GraphQLParentType.object("Planet")
+    public static let Root = GraphQLParentType.object("Root")
+    public static let Starship = GraphQLParentType.object("Starship")
+    public static let StarshipPilotsConnection = GraphQLParentType.object("StarshipPilotsConnection")
+    public static let StarshipPilotsEdge = GraphQLParentType.object("StarshipPilotsEdge")
+    public static let StarshipsConnection = GraphQLParentType.object("StarshipsConnection")
+    public static let StarshipsEdge = GraphQLParentType.object("StarshipsEdge")
+    public static let __Field = GraphQLParentType.object("__Field")
+    public static let __Type = GraphQLParentType.object("__Type")
+  }
 }

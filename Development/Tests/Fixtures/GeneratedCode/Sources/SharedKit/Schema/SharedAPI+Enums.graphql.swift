@@ -4,13 +4,13 @@
 import APICoreGraphQL
 
 nonisolated extension SharedAPI {
-    /// The episodes in the Star Wars trilogy
-    public nonisolated enum Episode: String, CaseIterable, Sendable, Hashable {
-        /// Star Wars Episode IV: A New Hope, released in 1977.
-        case newhope = "NEWHOPE"
-        /// Star Wars Episode V: The Empire Strikes Back, released in 1980.
-        case empire = "EMPIRE"
-        /// Star Wars Episode VI: Return of the Jedi, released in 1983.
-        case jedi = "JEDI"
-    }
+  /// The episodes in the Star Wars trilogy
+  public nonisolated enum Episode: String, CaseIterable, Sendable, Hashable {
+    /// Star Wars Episode IV: A New Hope, released in 1977.
+    case newhope = "NEWHOPE"
+    /// Star Wars Episode V: The Empire Strikes Back, released in 1980.
+    case empire = "EMPIRE"
+    /// Star Wars Episode VI: Return of the Jedi, released in 1983.
+    case jedi = "JEDI"
+  }
 }

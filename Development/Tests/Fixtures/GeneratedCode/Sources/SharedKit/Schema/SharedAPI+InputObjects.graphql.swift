@@ -4,48 +4,48 @@
 import APICoreGraphQL
 
 nonisolated extension SharedAPI {
-    /// The input object sent when passing in a color
-    public nonisolated struct ColorInput: GraphQLInputObject {
-        public var red: Int
-        public var green: Int
-        public var blue: Int
+  /// The input object sent when passing in a color
+  public nonisolated struct ColorInput: GraphQLInputObject {
+    public var red: Int
+    public var green: Int
+    public var blue: Int
 
-        public init(
-            red: Int,
-            green: Int,
-            blue: Int
-        ) {
-            self.red = red
-            self.green = green
-            self.blue = blue
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["red": red, "green": green, "blue": blue])
-        }
+    public init(
+      red: Int,
+      green: Int,
+      blue: Int
+    ) {
+      self.red = red
+      self.green = green
+      self.blue = blue
     }
 
-    /// The input object sent when someone is creating a new review
-    public nonisolated struct ReviewInput: GraphQLInputObject {
-        /// 0-5 stars
-        public var stars: Int
-        /// Comment about the movie, optional
-        public var commentary: GraphQLNullable<String>
-        /// Favorite color, optional
-        public var favorite_color: GraphQLNullable<SharedAPI.ColorInput>
-
-        public init(
-            stars: Int,
-            commentary: GraphQLNullable<String> = nil,
-            favorite_color: GraphQLNullable<SharedAPI.ColorInput> = nil
-        ) {
-            self.stars = stars
-            self.commentary = commentary
-            self.favorite_color = favorite_color
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["stars": stars, "commentary": commentary, "favorite_color": favorite_color])
-        }
+    public var fields: JSONObject {
+      .init(variables: ["red": red, "green": green, "blue": blue])
     }
+  }
+
+  /// The input object sent when someone is creating a new review
+  public nonisolated struct ReviewInput: GraphQLInputObject {
+    /// 0-5 stars
+    public var stars: Int
+    /// Comment about the movie, optional
+    public var commentary: GraphQLNullable<String>
+    /// Favorite color, optional
+    public var favorite_color: GraphQLNullable<SharedAPI.ColorInput>
+
+    public init(
+      stars: Int,
+      commentary: GraphQLNullable<String> = nil,
+      favorite_color: GraphQLNullable<SharedAPI.ColorInput> = nil
+    ) {
+      self.stars = stars
+      self.commentary = commentary
+      self.favorite_color = favorite_color
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["stars": stars, "commentary": commentary, "favorite_color": favorite_color])
+    }
+  }
 }

@@ -4,104 +4,101 @@
 import APICoreGraphQL
 
 public nonisolated struct Address: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Address" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
-        .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("company", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("address1", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("address2", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("territoryCode", .scalar("CountryCode"), leaf: GraphQLEnum<CustomerAccountAPI.CountryCode>?.self)),
-        .field(GraphQLField("zoneCode", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("city", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("zip", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("phoneNumber", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Address" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
+    .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("company", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("address1", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("address2", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("territoryCode", .scalar("CountryCode"), leaf: GraphQLEnum<CustomerAccountAPI.CountryCode>?.self)),
+    .field(GraphQLField("zoneCode", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("city", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("zip", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("phoneNumber", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "CustomerAddress",
+    id _0: String,
+    formatted _1: [String],
+    firstName _2: String? = nil,
+    lastName _3: String? = nil,
+    company _4: String? = nil,
+    address1 _5: String? = nil,
+    address2 _6: String? = nil,
+    territoryCode _7: GraphQLEnum<CustomerAccountAPI.CountryCode>? = nil,
+    zoneCode _8: String? = nil,
+    city _9: String? = nil,
+    zip _10: String? = nil,
+    phoneNumber _11: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["formatted"] = _1.__outputJSON
+    data["firstName"] = _2.__outputJSON
+    data["lastName"] = _3.__outputJSON
+    data["company"] = _4.__outputJSON
+    data["address1"] = _5.__outputJSON
+    data["address2"] = _6.__outputJSON
+    data["territoryCode"] = _7.__outputJSON
+    data["zoneCode"] = _8.__outputJSON
+    data["city"] = _9.__outputJSON
+    data["zip"] = _10.__outputJSON
+    data["phoneNumber"] = _11.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "CustomerAddress",
-        id _0: String,
-        formatted _1: [String],
-        firstName _2: String? = nil,
-        lastName _3: String? = nil,
-        company _4: String? = nil,
-        address1 _5: String? = nil,
-        address2 _6: String? = nil,
-        territoryCode _7: GraphQLEnum<CustomerAccountAPI.CountryCode>? = nil,
-        zoneCode _8: String? = nil,
-        city _9: String? = nil,
-        zip _10: String? = nil,
-        phoneNumber _11: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["formatted"] = _1.__outputJSON
-        data["firstName"] = _2.__outputJSON
-        data["lastName"] = _3.__outputJSON
-        data["company"] = _4.__outputJSON
-        data["address1"] = _5.__outputJSON
-        data["address2"] = _6.__outputJSON
-        data["territoryCode"] = _7.__outputJSON
-        data["zoneCode"] = _8.__outputJSON
-        data["city"] = _9.__outputJSON
-        data["zip"] = _10.__outputJSON
-        data["phoneNumber"] = _11.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  /// A formatted version of the address, customized by the provided arguments.
+  @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
 
-    /// A formatted version of the address, customized by the provided arguments.
-    @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+  /// The first name of the customer.
+  @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
 
-    /// The first name of the customer.
-    @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+  /// The last name of the customer.
+  @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
 
-    /// The last name of the customer.
-    @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+  /// The name of the customer's company or organization.
+  @_alwaysEmitIntoClient public var company: String? { __field("company") }
 
-    /// The name of the customer's company or organization.
-    @_alwaysEmitIntoClient public var company: String? { __field("company") }
+  /// The first line of the address. Typically the street address or PO Box number.
+  @_alwaysEmitIntoClient public var address1: String? { __field("address1") }
 
-    /// The first line of the address. Typically the street address or PO Box number.
-    @_alwaysEmitIntoClient public var address1: String? { __field("address1") }
+  /// The second line of the address. This is typically the apartment, suite, or unit number.
+  @_alwaysEmitIntoClient public var address2: String? { __field("address2") }
 
-    /// The second line of the address. This is typically the apartment, suite, or unit number.
-    @_alwaysEmitIntoClient public var address2: String? { __field("address2") }
+  /// The two-letter code for the country of the address.
+  ///
+  /// For example, US.
+  @_alwaysEmitIntoClient public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { __field("territoryCode") }
 
-    /// The two-letter code for the country of the address.
-    ///
-    /// For example, US.
-    @_alwaysEmitIntoClient public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { __field("territoryCode") }
+  /// The alphanumeric code for the region.
+  ///
+  /// For example, ON.
+  @_alwaysEmitIntoClient public var zoneCode: String? { __field("zoneCode") }
 
-    /// The alphanumeric code for the region.
-    ///
-    /// For example, ON.
-    @_alwaysEmitIntoClient public var zoneCode: String? { __field("zoneCode") }
+  /// The name of the city, district, village, or town.
+  @_alwaysEmitIntoClient public var city: String? { __field("city") }
 
-    /// The name of the city, district, village, or town.
-    @_alwaysEmitIntoClient public var city: String? { __field("city") }
+  /// The zip or postal code of the address.
+  @_alwaysEmitIntoClient public var zip: String? { __field("zip") }
 
-    /// The zip or postal code of the address.
-    @_alwaysEmitIntoClient public var zip: String? { __field("zip") }
-
-    /// The customer's unique phone number.
-    ///
-    /// Formatted using E.164 standard. For example, _+16135551111_.
-    @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
+  /// The customer's unique phone number.
+  ///
+  /// Formatted using E.164 standard. For example, _+16135551111_.
+  @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
 }

@@ -4,166 +4,157 @@
 import APICoreGraphQL
 
 public nonisolated struct Customer: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("defaultAddress", .object(DefaultAddress.self))),
+    .field(GraphQLField("addresses", .nonNull(.object(Addresses.self)), arguments: [("first", .literal(6))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Customer",
+    id _0: String,
+    firstName _1: String? = nil,
+    lastName _2: String? = nil,
+    defaultAddress _3: DefaultAddress? = nil,
+    addresses _4: Addresses,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["firstName"] = _1.__outputJSON
+    data["lastName"] = _2.__outputJSON
+    data["defaultAddress"] = _3.__outputJSON
+    data["addresses"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The first name of the customer.
+  @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
+  /// The last name of the customer.
+  @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
+  /// The default address of the customer.
+  @_alwaysEmitIntoClient public var defaultAddress: DefaultAddress? { __field("defaultAddress") }
+
+  /// The addresses associated with the customer.
+  @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
+
+  public nonisolated struct DefaultAddress: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("defaultAddress", .object(DefaultAddress.self))),
-        .field(GraphQLField("addresses", .nonNull(.object(Addresses.self)), arguments: [("first", .literal(6))])),
+      .__typename,
+      .fragment(Address.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Customer",
-        id _0: String,
-        firstName _1: String? = nil,
-        lastName _2: String? = nil,
-        defaultAddress _3: DefaultAddress? = nil,
-        addresses _4: Addresses,
-        __variables: JSONObject = [:]
+      __typename: String = "CustomerAddress",
+      id _0: String,
+      formatted _1: [String],
+      firstName _2: String? = nil,
+      lastName _3: String? = nil,
+      company _4: String? = nil,
+      address1 _5: String? = nil,
+      address2 _6: String? = nil,
+      territoryCode _7: GraphQLEnum<CustomerAccountAPI.CountryCode>? = nil,
+      zoneCode _8: String? = nil,
+      city _9: String? = nil,
+      zip _10: String? = nil,
+      phoneNumber _11: String? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["firstName"] = _1.__outputJSON
-        data["lastName"] = _2.__outputJSON
-        data["defaultAddress"] = _3.__outputJSON
-        data["addresses"] = _4.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["formatted"] = _1.__outputJSON
+      data["firstName"] = _2.__outputJSON
+      data["lastName"] = _3.__outputJSON
+      data["company"] = _4.__outputJSON
+      data["address1"] = _5.__outputJSON
+      data["address2"] = _6.__outputJSON
+      data["territoryCode"] = _7.__outputJSON
+      data["zoneCode"] = _8.__outputJSON
+      data["city"] = _9.__outputJSON
+      data["zip"] = _10.__outputJSON
+      data["phoneNumber"] = _11.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// The first name of the customer.
+    @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+
     @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
 
-    /// The last name of the customer.
     @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
 
-    /// The default address of the customer.
-    @_alwaysEmitIntoClient public var defaultAddress: DefaultAddress? { __field("defaultAddress") }
+    @_alwaysEmitIntoClient public var company: String? { __field("company") }
 
-    /// The addresses associated with the customer.
-    @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
+    @_alwaysEmitIntoClient public var address1: String? { __field("address1") }
 
-    public nonisolated struct DefaultAddress: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(Address.self),
-        ]
+    @_alwaysEmitIntoClient public var address2: String? { __field("address2") }
 
-        public let __object: GraphQLCheckedObject
+    @_alwaysEmitIntoClient public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { __field("territoryCode") }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+    @_alwaysEmitIntoClient public var zoneCode: String? { __field("zoneCode") }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "CustomerAddress",
-            id _0: String,
-            formatted _1: [String],
-            firstName _2: String? = nil,
-            lastName _3: String? = nil,
-            company _4: String? = nil,
-            address1 _5: String? = nil,
-            address2 _6: String? = nil,
-            territoryCode _7: GraphQLEnum<CustomerAccountAPI.CountryCode>? = nil,
-            zoneCode _8: String? = nil,
-            city _9: String? = nil,
-            zip _10: String? = nil,
-            phoneNumber _11: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["formatted"] = _1.__outputJSON
-            data["firstName"] = _2.__outputJSON
-            data["lastName"] = _3.__outputJSON
-            data["company"] = _4.__outputJSON
-            data["address1"] = _5.__outputJSON
-            data["address2"] = _6.__outputJSON
-            data["territoryCode"] = _7.__outputJSON
-            data["zoneCode"] = _8.__outputJSON
-            data["city"] = _9.__outputJSON
-            data["zip"] = _10.__outputJSON
-            data["phoneNumber"] = _11.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+    @_alwaysEmitIntoClient public var city: String? { __field("city") }
 
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
+    @_alwaysEmitIntoClient public var zip: String? { __field("zip") }
 
-        @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+    @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
 
-        @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
 
-        @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+  public nonisolated struct Addresses: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+    ]
 
-        @_alwaysEmitIntoClient public var company: String? { __field("company") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        @_alwaysEmitIntoClient public var address1: String? { __field("address1") }
-
-        @_alwaysEmitIntoClient public var address2: String? { __field("address2") }
-
-        @_alwaysEmitIntoClient public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { __field("territoryCode") }
-
-        @_alwaysEmitIntoClient public var zoneCode: String? { __field("zoneCode") }
-
-        @_alwaysEmitIntoClient public var city: String? { __field("city") }
-
-        @_alwaysEmitIntoClient public var zip: String? { __field("zip") }
-
-        @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "CustomerAddressConnection",
+      nodes _0: [Nodes],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct Addresses: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        ]
+    /// A list of nodes that are contained in CustomerAddressEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+    @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "CustomerAddressConnection",
-            nodes _0: [Nodes],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes that are contained in CustomerAddressEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-        public typealias Nodes = Customer.DefaultAddress
-    }
+    public typealias Nodes = Customer.DefaultAddress
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Customer.DefaultAddress {
-    @_alwaysEmitIntoClient public var address: Address { __fragment() }
+  @_alwaysEmitIntoClient public var address: Address { __fragment() }
 }

@@ -4,156 +4,144 @@
 import APICoreGraphQL
 
 public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "customerAddressCreate" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressCreate($address: CustomerAddressInput!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressCreate(address: $address, defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d5e48719547a553fec246b440571bd57eca9e0b5a83bc9f5f6f366e29f59665d" }
+  @_alwaysEmitIntoClient public static var operationName: String { "customerAddressCreate" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressCreate($address: CustomerAddressInput!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressCreate(address: $address, defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d5e48719547a553fec246b440571bd57eca9e0b5a83bc9f5f6f366e29f59665d" }
 
-    public var address: CustomerAccountAPI.CustomerAddressInput
-    public var defaultAddress: GraphQLNullable<Bool>
-    public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
+  public var address: CustomerAccountAPI.CustomerAddressInput
+  public var defaultAddress: GraphQLNullable<Bool>
+  public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
-    public init(
-        address: CustomerAccountAPI.CustomerAddressInput,
-        defaultAddress: GraphQLNullable<Bool> = nil,
-        language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil
+  public init(
+    address: CustomerAccountAPI.CustomerAddressInput,
+    defaultAddress: GraphQLNullable<Bool> = nil,
+    language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil
+  ) {
+    self.address = address
+    self.defaultAddress = defaultAddress
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["address": address, "defaultAddress": defaultAddress, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("customerAddressCreate", .object(CustomerAddressCreate.self), arguments: [("address", .variable("address")), ("defaultAddress", .variable("defaultAddress"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      customerAddressCreate _0: CustomerAddressCreate? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.address = address
-        self.defaultAddress = defaultAddress
-        self.language = language
+      var data = JSONObject()
+      data["customerAddressCreate"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["address": address, "defaultAddress": defaultAddress, "language": language])
-    }
+    /// Creates a new address for a customer.
+    @_alwaysEmitIntoClient public var customerAddressCreate: CustomerAddressCreate? { __field("customerAddressCreate") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public nonisolated struct CustomerAddressCreate: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressCreatePayload }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
+        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "CustomerAddressCreatePayload",
+        customerAddress _0: CustomerAddress? = nil,
+        userErrors _1: [UserErrors],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["customerAddress"] = _0.__outputJSON
+        data["userErrors"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The created customer address.
+      @_alwaysEmitIntoClient public var customerAddress: CustomerAddress? { __field("customerAddress") }
+
+      /// The list of errors that occurred from executing the mutation.
+      @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
+
+      public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("customerAddressCreate", .object(CustomerAddressCreate.self), arguments: [("address", .variable("address")), ("defaultAddress", .variable("defaultAddress"))])),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            customerAddressCreate _0: CustomerAddressCreate? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "CustomerAddress",
+          id _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["customerAddressCreate"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Creates a new address for a customer.
-        @_alwaysEmitIntoClient public var customerAddressCreate: CustomerAddressCreate? { __field("customerAddressCreate") }
+        /// A globally-unique ID.
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+      }
 
-        public nonisolated struct CustomerAddressCreate: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressCreatePayload }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
-                .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-            ]
+      public nonisolated struct UserErrors: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
+          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
+          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
 
-            public let __object: GraphQLCheckedObject
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "CustomerAddressCreatePayload",
-                customerAddress _0: CustomerAddress? = nil,
-                userErrors _1: [UserErrors],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["customerAddress"] = _0.__outputJSON
-                data["userErrors"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The created customer address.
-            @_alwaysEmitIntoClient public var customerAddress: CustomerAddress? { __field("customerAddress") }
-
-            /// The list of errors that occurred from executing the mutation.
-            @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
-
-            public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "CustomerAddress",
-                    id _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A globally-unique ID.
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-            }
-
-            public nonisolated struct UserErrors: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
-                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-                    .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "UserErrorsCustomerAddressUserErrors",
-                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
-                    field _1: [String]? = nil,
-                    message _2: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["code"] = _0.__outputJSON
-                    data["field"] = _1.__outputJSON
-                    data["message"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The error code.
-                @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? { __field("code") }
-
-                /// The path to the input field that caused the error.
-                @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
-
-                /// The error message.
-                @_alwaysEmitIntoClient public var message: String { __field("message") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "UserErrorsCustomerAddressUserErrors",
+          code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
+          field _1: [String]? = nil,
+          message _2: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["code"] = _0.__outputJSON
+          data["field"] = _1.__outputJSON
+          data["message"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// The error code.
+        @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? { __field("code") }
+
+        /// The path to the input field that caused the error.
+        @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
+
+        /// The error message.
+        @_alwaysEmitIntoClient public var message: String { __field("message") }
+      }
     }
+  }
 }

@@ -4,121 +4,112 @@
 import APICoreGraphQL
 
 public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "customerAddressDelete" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressDelete($addressId: ID!, $language: LanguageCode) @inContext(language: $language) { customerAddressDelete(addressId: $addressId) { __typename deletedAddressId userErrors { __typename code field message } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a718e1f56bdf0f44df3c768c50a0724c6fa8dd5d931d6e03b97ffb5458dd1920" }
+  @_alwaysEmitIntoClient public static var operationName: String { "customerAddressDelete" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressDelete($addressId: ID!, $language: LanguageCode) @inContext(language: $language) { customerAddressDelete(addressId: $addressId) { __typename deletedAddressId userErrors { __typename code field message } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a718e1f56bdf0f44df3c768c50a0724c6fa8dd5d931d6e03b97ffb5458dd1920" }
 
-    public var addressId: String
-    public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
+  public var addressId: String
+  public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
-    public init(addressId: String, language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil) {
-        self.addressId = addressId
-        self.language = language
+  public init(addressId: String, language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil) {
+    self.addressId = addressId
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["addressId": addressId, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("customerAddressDelete", .object(CustomerAddressDelete.self), arguments: [("addressId", .variable("addressId"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      customerAddressDelete _0: CustomerAddressDelete? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["customerAddressDelete"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["addressId": addressId, "language": language])
-    }
+    /// Deletes a specific address for a customer.
+    @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public nonisolated struct CustomerAddressDelete: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("deletedAddressId", .scalar("ID"), leaf: String?.self)),
+        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "CustomerAddressDeletePayload",
+        deletedAddressId _0: String? = nil,
+        userErrors _1: [UserErrors],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["deletedAddressId"] = _0.__outputJSON
+        data["userErrors"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The ID of the deleted address.
+      @_alwaysEmitIntoClient public var deletedAddressId: String? { __field("deletedAddressId") }
+
+      /// The list of errors that occurred from executing the mutation.
+      @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
+
+      public nonisolated struct UserErrors: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("customerAddressDelete", .object(CustomerAddressDelete.self), arguments: [("addressId", .variable("addressId"))])),
+          .__typename,
+          .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
+          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
+          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            customerAddressDelete _0: CustomerAddressDelete? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "UserErrorsCustomerAddressUserErrors",
+          code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
+          field _1: [String]? = nil,
+          message _2: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["customerAddressDelete"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["code"] = _0.__outputJSON
+          data["field"] = _1.__outputJSON
+          data["message"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Deletes a specific address for a customer.
-        @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
+        /// The error code.
+        @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? { __field("code") }
 
-        public nonisolated struct CustomerAddressDelete: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("deletedAddressId", .scalar("ID"), leaf: String?.self)),
-                .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-            ]
+        /// The path to the input field that caused the error.
+        @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "CustomerAddressDeletePayload",
-                deletedAddressId _0: String? = nil,
-                userErrors _1: [UserErrors],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["deletedAddressId"] = _0.__outputJSON
-                data["userErrors"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The ID of the deleted address.
-            @_alwaysEmitIntoClient public var deletedAddressId: String? { __field("deletedAddressId") }
-
-            /// The list of errors that occurred from executing the mutation.
-            @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
-
-            public nonisolated struct UserErrors: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
-                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-                    .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "UserErrorsCustomerAddressUserErrors",
-                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
-                    field _1: [String]? = nil,
-                    message _2: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["code"] = _0.__outputJSON
-                    data["field"] = _1.__outputJSON
-                    data["message"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The error code.
-                @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? { __field("code") }
-
-                /// The path to the input field that caused the error.
-                @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
-
-                /// The error message.
-                @_alwaysEmitIntoClient public var message: String { __field("message") }
-            }
-        }
+        /// The error message.
+        @_alwaysEmitIntoClient public var message: String { __field("message") }
+      }
     }
+  }
 }

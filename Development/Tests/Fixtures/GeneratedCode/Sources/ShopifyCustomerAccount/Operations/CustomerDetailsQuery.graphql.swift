@@ -4,94 +4,88 @@
 import APICoreGraphQL
 
 public nonisolated struct CustomerDetailsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "CustomerDetails" }
-    @_alwaysEmitIntoClient public static var document: String { "query CustomerDetails($language: LanguageCode) @inContext(language: $language) { customer { __typename ...Customer } }\n" + Address.fragmentDefinition + "\n" + Customer.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e9562a8bbd8c765f453011f59282f901dfd2474c645194022a5f8cfa8f9c6d78" }
+  @_alwaysEmitIntoClient public static var operationName: String { "CustomerDetails" }
+  @_alwaysEmitIntoClient public static var document: String { "query CustomerDetails($language: LanguageCode) @inContext(language: $language) { customer { __typename ...Customer } }\n" + Address.fragmentDefinition + "\n" + Customer.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e9562a8bbd8c765f453011f59282f901dfd2474c645194022a5f8cfa8f9c6d78" }
 
-    public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
+  public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
-    public init(language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil) {
-        self.language = language
+  public init(language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil) {
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      customer _0: Customer_,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["customer"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["language": language])
+    /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
+    @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
+
+    public nonisolated struct Customer_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Customer.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Customer",
+        id _0: String,
+        firstName _1: String? = nil,
+        lastName _2: String? = nil,
+        defaultAddress _3: Customer.DefaultAddress? = nil,
+        addresses _4: Customer.Addresses,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["firstName"] = _1.__outputJSON
+        data["lastName"] = _2.__outputJSON
+        data["defaultAddress"] = _3.__outputJSON
+        data["addresses"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
+      @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
+      @_alwaysEmitIntoClient public var defaultAddress: Customer.DefaultAddress? { __field("defaultAddress") }
+
+      @_alwaysEmitIntoClient public var addresses: Customer.Addresses { __field("addresses") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            customer _0: Customer_,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["customer"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
-        @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
-
-        public nonisolated struct Customer_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Customer.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Customer",
-                id _0: String,
-                firstName _1: String? = nil,
-                lastName _2: String? = nil,
-                defaultAddress _3: Customer.DefaultAddress? = nil,
-                addresses _4: Customer.Addresses,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["firstName"] = _1.__outputJSON
-                data["lastName"] = _2.__outputJSON
-                data["defaultAddress"] = _3.__outputJSON
-                data["addresses"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
-
-            @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
-
-            @_alwaysEmitIntoClient public var defaultAddress: Customer.DefaultAddress? { __field("defaultAddress") }
-
-            @_alwaysEmitIntoClient public var addresses: Customer.Addresses { __field("addresses") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CustomerDetailsQuery.Data.Customer_ {
-    @_alwaysEmitIntoClient public var customer: Customer { __fragment() }
+  @_alwaysEmitIntoClient public var customer: Customer { __fragment() }
 }

@@ -4,177 +4,165 @@
 import APICoreGraphQL
 
 public nonisolated struct CustomerOrders: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CustomerOrders" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CustomerOrders" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("orders", .nonNull(.object(Orders.self)), arguments: [("sortKey", .literal("PROCESSED_AT")), ("reverse", .literal(true)), ("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor")), ("query", .variable("query"))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Customer",
+    orders _0: Orders,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["orders"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The orders associated with the customer.
+  @_alwaysEmitIntoClient public var orders: Orders { __field("orders") }
+
+  public nonisolated struct Orders: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("orders", .nonNull(.object(Orders.self)), arguments: [("sortKey", .literal("PROCESSED_AT")), ("reverse", .literal(true)), ("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor")), ("query", .variable("query"))])),
+      .__typename,
+      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+      .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Customer",
-        orders _0: Orders,
-        __variables: JSONObject = [:]
+      __typename: String = "OrderConnection",
+      nodes _0: [Nodes],
+      pageInfo _1: PageInfo,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      data["pageInfo"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes that are contained in OrderEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+    @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+    /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
+    @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(OrderItem.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Order",
+        totalPrice _0: OrderItem.TotalPrice,
+        financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
+        fulfillmentStatus _2: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+        fulfillments _3: OrderItem.Fulfillments,
+        id _4: String,
+        number _5: Int,
+        confirmationNumber _6: String? = nil,
+        processedAt _7: CustomerAccountAPI.DateTime,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
-        data["orders"] = _0.__outputJSON
+        data["totalPrice"] = _0.__outputJSON
+        data["financialStatus"] = _1.__outputJSON
+        data["fulfillmentStatus"] = _2.__outputJSON
+        data["fulfillments"] = _3.__outputJSON
+        data["id"] = _4.__outputJSON
+        data["number"] = _5.__outputJSON
+        data["confirmationNumber"] = _6.__outputJSON
+        data["processedAt"] = _7.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var totalPrice: OrderItem.TotalPrice { __field("totalPrice") }
+
+      @_alwaysEmitIntoClient public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { __field("financialStatus") }
+
+      @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
+      @_alwaysEmitIntoClient public var fulfillments: OrderItem.Fulfillments { __field("fulfillments") }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+      @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
+      @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    /// The orders associated with the customer.
-    @_alwaysEmitIntoClient public var orders: Orders { __field("orders") }
+    public nonisolated struct PageInfo: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+      ]
 
-    public nonisolated struct Orders: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-            .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-        ]
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public let __object: GraphQLCheckedObject
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "PageInfo",
+        hasPreviousPage _0: Bool,
+        hasNextPage _1: Bool,
+        endCursor _2: String? = nil,
+        startCursor _3: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["hasPreviousPage"] = _0.__outputJSON
+        data["hasNextPage"] = _1.__outputJSON
+        data["endCursor"] = _2.__outputJSON
+        data["startCursor"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      /// Whether there are any pages prior to the current page.
+      @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "OrderConnection",
-            nodes _0: [Nodes],
-            pageInfo _1: PageInfo,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            data["pageInfo"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      /// Whether there are more pages to fetch following the current page.
+      @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 
-        /// A list of nodes that are contained in OrderEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+      /// The cursor corresponding to the last node in edges.
+      @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 
-        /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
-        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(OrderItem.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Order",
-                totalPrice _0: OrderItem.TotalPrice,
-                financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
-                fulfillmentStatus _2: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
-                fulfillments _3: OrderItem.Fulfillments,
-                id _4: String,
-                number _5: Int,
-                confirmationNumber _6: String? = nil,
-                processedAt _7: CustomerAccountAPI.DateTime,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["totalPrice"] = _0.__outputJSON
-                data["financialStatus"] = _1.__outputJSON
-                data["fulfillmentStatus"] = _2.__outputJSON
-                data["fulfillments"] = _3.__outputJSON
-                data["id"] = _4.__outputJSON
-                data["number"] = _5.__outputJSON
-                data["confirmationNumber"] = _6.__outputJSON
-                data["processedAt"] = _7.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var totalPrice: OrderItem.TotalPrice { __field("totalPrice") }
-
-            @_alwaysEmitIntoClient public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { __field("financialStatus") }
-
-            @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
-
-            @_alwaysEmitIntoClient public var fulfillments: OrderItem.Fulfillments { __field("fulfillments") }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-            @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
-
-            @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct PageInfo: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "PageInfo",
-                hasPreviousPage _0: Bool,
-                hasNextPage _1: Bool,
-                endCursor _2: String? = nil,
-                startCursor _3: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["hasPreviousPage"] = _0.__outputJSON
-                data["hasNextPage"] = _1.__outputJSON
-                data["endCursor"] = _2.__outputJSON
-                data["startCursor"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// Whether there are any pages prior to the current page.
-            @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-            /// Whether there are more pages to fetch following the current page.
-            @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-            /// The cursor corresponding to the last node in edges.
-            @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-
-            /// The cursor corresponding to the first node in edges.
-            @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-        }
+      /// The cursor corresponding to the first node in edges.
+      @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CustomerOrders.Orders.Nodes {
-    @_alwaysEmitIntoClient public var orderItem: OrderItem { __fragment() }
+  @_alwaysEmitIntoClient public var orderItem: OrderItem { __fragment() }
 }

@@ -4,95 +4,89 @@
 import APICoreGraphQL
 
 public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "CustomerOrders" }
-    @_alwaysEmitIntoClient public static var document: String { "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9dca6be587125235dcbed7ee58a3c5b50650d4a6dfbb44cc63b60311fdab478a" }
+  @_alwaysEmitIntoClient public static var operationName: String { "CustomerOrders" }
+  @_alwaysEmitIntoClient public static var document: String { "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9dca6be587125235dcbed7ee58a3c5b50650d4a6dfbb44cc63b60311fdab478a" }
 
-    public var endCursor: GraphQLNullable<String>
-    public var first: GraphQLNullable<Int>
-    public var last: GraphQLNullable<Int>
-    public var startCursor: GraphQLNullable<String>
-    public var query: GraphQLNullable<String>
-    public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
+  public var endCursor: GraphQLNullable<String>
+  public var first: GraphQLNullable<Int>
+  public var last: GraphQLNullable<Int>
+  public var startCursor: GraphQLNullable<String>
+  public var query: GraphQLNullable<String>
+  public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
-    public init(
-        endCursor: GraphQLNullable<String> = nil,
-        first: GraphQLNullable<Int> = nil,
-        last: GraphQLNullable<Int> = nil,
-        startCursor: GraphQLNullable<String> = nil,
-        query: GraphQLNullable<String> = nil,
-        language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil
+  public init(
+    endCursor: GraphQLNullable<String> = nil,
+    first: GraphQLNullable<Int> = nil,
+    last: GraphQLNullable<Int> = nil,
+    startCursor: GraphQLNullable<String> = nil,
+    query: GraphQLNullable<String> = nil,
+    language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil
+  ) {
+    self.endCursor = endCursor
+    self.first = first
+    self.last = last
+    self.startCursor = startCursor
+    self.query = query
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      customer _0: Customer_,
+      __variables: JSONObject = [:]
     ) {
-        self.endCursor = endCursor
-        self.first = first
-        self.last = last
-        self.startCursor = startCursor
-        self.query = query
-        self.language = language
+      var data = JSONObject()
+      data["customer"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
+    /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
+    @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
+
+    public nonisolated struct Customer_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(CustomerOrders.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Customer",
+        orders _0: CustomerOrders.Orders,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["orders"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            customer _0: Customer_,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["customer"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
-        @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
-
-        public nonisolated struct Customer_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(CustomerOrders.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Customer",
-                orders _0: CustomerOrders.Orders,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["orders"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CustomerOrdersQuery.Data.Customer_ {
-    @_alwaysEmitIntoClient public var customerOrders: CustomerOrders { __fragment() }
+  @_alwaysEmitIntoClient public var customerOrders: CustomerOrders { __fragment() }
 }

@@ -4,229 +4,211 @@
 import APICoreGraphQL
 
 public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "customerUpdate" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "28542cf1a82f10d5e696a120264b16e78485ed41d833341f88c022d78cf60c55" }
+  @_alwaysEmitIntoClient public static var operationName: String { "customerUpdate" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "28542cf1a82f10d5e696a120264b16e78485ed41d833341f88c022d78cf60c55" }
 
-    public var customer: CustomerAccountAPI.CustomerUpdateInput
-    public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
+  public var customer: CustomerAccountAPI.CustomerUpdateInput
+  public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
-    public init(
-        customer: CustomerAccountAPI.CustomerUpdateInput,
-        language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil
+  public init(
+    customer: CustomerAccountAPI.CustomerUpdateInput,
+    language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil
+  ) {
+    self.customer = customer
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["customer": customer, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("customerUpdate", .object(CustomerUpdate.self), arguments: [("input", .variable("customer"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      customerUpdate _0: CustomerUpdate? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.customer = customer
-        self.language = language
+      var data = JSONObject()
+      data["customerUpdate"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["customer": customer, "language": language])
-    }
+    /// Updates the customer's personal information.
+    @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public nonisolated struct CustomerUpdate: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("customer", .object(Customer_.self))),
+        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "CustomerUpdatePayload",
+        customer _0: Customer_? = nil,
+        userErrors _1: [UserErrors],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["customer"] = _0.__outputJSON
+        data["userErrors"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The customer's personal information that has been updated.
+      @_alwaysEmitIntoClient public var customer: Customer_? { __field("customer") }
+
+      /// The list of errors that occurred from executing the mutation.
+      @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
+
+      public nonisolated struct Customer_: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("customerUpdate", .object(CustomerUpdate.self), arguments: [("input", .variable("customer"))])),
+          .__typename,
+          .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("emailAddress", .object(EmailAddress.self))),
+          .field(GraphQLField("phoneNumber", .object(PhoneNumber.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            customerUpdate _0: CustomerUpdate? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Customer",
+          firstName _0: String? = nil,
+          lastName _1: String? = nil,
+          emailAddress _2: EmailAddress? = nil,
+          phoneNumber _3: PhoneNumber? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["firstName"] = _0.__outputJSON
+          data["lastName"] = _1.__outputJSON
+          data["emailAddress"] = _2.__outputJSON
+          data["phoneNumber"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The first name of the customer.
+        @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
+        /// The last name of the customer.
+        @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
+        /// The email address of the customer.
+        @_alwaysEmitIntoClient public var emailAddress: EmailAddress? { __field("emailAddress") }
+
+        /// The phone number of the customer.
+        @_alwaysEmitIntoClient public var phoneNumber: PhoneNumber? { __field("phoneNumber") }
+
+        public nonisolated struct EmailAddress: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("emailAddress", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "CustomerEmailAddress",
+            emailAddress _0: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["customerUpdate"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["emailAddress"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The email address of the customer.
+          @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
         }
 
-        /// Updates the customer's personal information.
-        @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
+        public nonisolated struct PhoneNumber: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("phoneNumber", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
 
-        public nonisolated struct CustomerUpdate: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("customer", .object(Customer_.self))),
-                .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-            ]
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public let __object: GraphQLCheckedObject
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "CustomerPhoneNumber",
+            phoneNumber _0: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["phoneNumber"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "CustomerUpdatePayload",
-                customer _0: Customer_? = nil,
-                userErrors _1: [UserErrors],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["customer"] = _0.__outputJSON
-                data["userErrors"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The customer's personal information that has been updated.
-            @_alwaysEmitIntoClient public var customer: Customer_? { __field("customer") }
-
-            /// The list of errors that occurred from executing the mutation.
-            @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
-
-            public nonisolated struct Customer_: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("emailAddress", .object(EmailAddress.self))),
-                    .field(GraphQLField("phoneNumber", .object(PhoneNumber.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Customer",
-                    firstName _0: String? = nil,
-                    lastName _1: String? = nil,
-                    emailAddress _2: EmailAddress? = nil,
-                    phoneNumber _3: PhoneNumber? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["firstName"] = _0.__outputJSON
-                    data["lastName"] = _1.__outputJSON
-                    data["emailAddress"] = _2.__outputJSON
-                    data["phoneNumber"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The first name of the customer.
-                @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
-
-                /// The last name of the customer.
-                @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
-
-                /// The email address of the customer.
-                @_alwaysEmitIntoClient public var emailAddress: EmailAddress? { __field("emailAddress") }
-
-                /// The phone number of the customer.
-                @_alwaysEmitIntoClient public var phoneNumber: PhoneNumber? { __field("phoneNumber") }
-
-                public nonisolated struct EmailAddress: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("emailAddress", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "CustomerEmailAddress",
-                        emailAddress _0: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["emailAddress"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The email address of the customer.
-                    @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
-                }
-
-                public nonisolated struct PhoneNumber: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("phoneNumber", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "CustomerPhoneNumber",
-                        phoneNumber _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["phoneNumber"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The customer's phone number.
-                    @_alwaysEmitIntoClient public var phoneNumber: String { __field("phoneNumber") }
-                }
-            }
-
-            public nonisolated struct UserErrors: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .scalar("UserErrorsCustomerUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self)),
-                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-                    .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "UserErrorsCustomerUserErrors",
-                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? = nil,
-                    field _1: [String]? = nil,
-                    message _2: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["code"] = _0.__outputJSON
-                    data["field"] = _1.__outputJSON
-                    data["message"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The error code.
-                @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? { __field("code") }
-
-                /// The path to the input field that caused the error.
-                @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
-
-                /// The error message.
-                @_alwaysEmitIntoClient public var message: String { __field("message") }
-            }
+          /// The customer's phone number.
+          @_alwaysEmitIntoClient public var phoneNumber: String { __field("phoneNumber") }
         }
+      }
+
+      public nonisolated struct UserErrors: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("code", .scalar("UserErrorsCustomerUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self)),
+          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
+          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "UserErrorsCustomerUserErrors",
+          code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? = nil,
+          field _1: [String]? = nil,
+          message _2: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["code"] = _0.__outputJSON
+          data["field"] = _1.__outputJSON
+          data["message"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The error code.
+        @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? { __field("code") }
+
+        /// The path to the input field that caused the error.
+        @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
+
+        /// The error message.
+        @_alwaysEmitIntoClient public var message: String { __field("message") }
+      }
     }
+  }
 }

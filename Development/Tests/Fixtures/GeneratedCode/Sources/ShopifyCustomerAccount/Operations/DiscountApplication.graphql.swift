@@ -4,139 +4,127 @@
 import APICoreGraphQL
 
 public nonisolated struct DiscountApplication: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "DiscountApplication" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "DiscountApplication" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("value", .nonNull(.object(Value.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    value _0: Value,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
+    data["__typename"] = .string(__typename)
+    data["value"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The value of the discount application.
+  @_alwaysEmitIntoClient public var value: Value { __field("value") }
+
+  public nonisolated struct Value: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("value", .nonNull(.object(Value.self)))),
+      .__typename,
+      .inlineFragment(AsMoneyV2.self),
+      .inlineFragment(AsPricingPercentageValue.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        value _0: Value,
-        __variables: JSONObject = [:]
+      __typename: String,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PricingValue")
+      data["__typename"] = .string(__typename)
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `MoneyV2` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsMoneyV2) {
+      self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `PricingPercentageValue` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsPricingPercentageValue) {
+      self.init(__object: typeCase.__object)
+    }
+    @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
+    @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
+
+    public nonisolated struct AsMoneyV2: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(OrderMoney.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "MoneyV2",
+        amount _0: CustomerAccountAPI.Decimal,
+        currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
         data["__typename"] = .string(__typename)
-        data["value"] = _0.__outputJSON
+        data["amount"] = _0.__outputJSON
+        data["currencyCode"] = _1.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
+
+      @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    /// The value of the discount application.
-    @_alwaysEmitIntoClient public var value: Value { __field("value") }
+    public nonisolated struct AsPricingPercentageValue: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("percentage", .nonNull(.scalar("Float")), leaf: Double.self)),
+      ]
 
-    public nonisolated struct Value: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .inlineFragment(AsMoneyV2.self),
-            .inlineFragment(AsPricingPercentageValue.self),
-        ]
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public let __object: GraphQLCheckedObject
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "PricingPercentageValue",
+        percentage _0: Double,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["percentage"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PricingValue")
-            data["__typename"] = .string(__typename)
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The object as its `MoneyV2` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsMoneyV2) {
-            self.init(__object: typeCase.__object)
-        }
-
-        /// The object as its `PricingPercentageValue` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsPricingPercentageValue) {
-            self.init(__object: typeCase.__object)
-        }
-        @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
-        @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
-
-        public nonisolated struct AsMoneyV2: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(OrderMoney.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "MoneyV2",
-                amount _0: CustomerAccountAPI.Decimal,
-                currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["amount"] = _0.__outputJSON
-                data["currencyCode"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
-
-            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct AsPricingPercentageValue: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("percentage", .nonNull(.scalar("Float")), leaf: Double.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "PricingPercentageValue",
-                percentage _0: Double,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["percentage"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The percentage value of the object.
-            @_alwaysEmitIntoClient public var percentage: Double { __field("percentage") }
-        }
+      /// The percentage value of the object.
+      @_alwaysEmitIntoClient public var percentage: Double { __field("percentage") }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == DiscountApplication.Value.AsMoneyV2 {
-    @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
+  @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
 }

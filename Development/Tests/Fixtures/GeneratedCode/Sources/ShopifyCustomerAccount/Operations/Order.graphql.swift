@@ -4,408 +4,381 @@
 import APICoreGraphQL
 
 public nonisolated struct Order: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Order" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Order" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("statusPageUrl", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
+    .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
+    .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
+    .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
+    .field(GraphQLField("totalTax", .object(TotalTax.self))),
+    .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
+    .field(GraphQLField("subtotal", .object(Subtotal.self))),
+    .field(GraphQLField("shippingAddress", .object(ShippingAddress.self))),
+    .field(GraphQLField("discountApplications", .nonNull(.object(DiscountApplications.self)), arguments: [("first", .literal(100))])),
+    .field(GraphQLField("lineItems", .nonNull(.object(LineItems.self)), arguments: [("first", .literal(100))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Order",
+    id _0: String,
+    name _1: String,
+    confirmationNumber _2: String? = nil,
+    statusPageUrl _3: CustomerAccountAPI.URL,
+    fulfillmentStatus _4: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+    processedAt _5: CustomerAccountAPI.DateTime,
+    fulfillments _6: Fulfillments,
+    totalTax _7: TotalTax? = nil,
+    totalPrice _8: TotalPrice,
+    subtotal _9: Subtotal? = nil,
+    shippingAddress _10: ShippingAddress? = nil,
+    discountApplications _11: DiscountApplications,
+    lineItems _12: LineItems,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["name"] = _1.__outputJSON
+    data["confirmationNumber"] = _2.__outputJSON
+    data["statusPageUrl"] = _3.__outputJSON
+    data["fulfillmentStatus"] = _4.__outputJSON
+    data["processedAt"] = _5.__outputJSON
+    data["fulfillments"] = _6.__outputJSON
+    data["totalTax"] = _7.__outputJSON
+    data["totalPrice"] = _8.__outputJSON
+    data["subtotal"] = _9.__outputJSON
+    data["shippingAddress"] = _10.__outputJSON
+    data["discountApplications"] = _11.__outputJSON
+    data["lineItems"] = _12.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The identifier for the order that appears on the order.
+  /// For example, _#1000_ or _Store1001.
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+  /// A randomly generated alpha-numeric identifier for the order that may be shown to the customer
+  /// instead of the sequential order name. For example, "XPAV284CT", "R50KELTJP" or "35PKUN0UJ".
+  /// This value isn't guaranteed to be unique.
+  @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
+  /// The unique URL for the status page of the order.
+  @_alwaysEmitIntoClient public var statusPageUrl: CustomerAccountAPI.URL { __field("statusPageUrl") }
+
+  /// The fulfillment status of the order.
+  @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
+  /// The date and time when the order was processed.
+  /// This value can be set to dates in the past when importing from other systems.
+  /// If no value is provided, it will be auto-generated based on current date and time.
+  @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
+  /// The fulfillments associated with the order.
+  @_alwaysEmitIntoClient public var fulfillments: Fulfillments { __field("fulfillments") }
+
+  /// The total cost of taxes.
+  @_alwaysEmitIntoClient public var totalTax: TotalTax? { __field("totalTax") }
+
+  /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
+  @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
+
+  /// The price of the order before duties, shipping, and taxes.
+  @_alwaysEmitIntoClient public var subtotal: Subtotal? { __field("subtotal") }
+
+  /// The mailing address to which the order items are shipped.
+  @_alwaysEmitIntoClient public var shippingAddress: ShippingAddress? { __field("shippingAddress") }
+
+  /// The discounts that have been applied to the order.
+  @_alwaysEmitIntoClient public var discountApplications: DiscountApplications { __field("discountApplications") }
+
+  /// The list of line items of the order.
+  @_alwaysEmitIntoClient public var lineItems: LineItems { __field("lineItems") }
+
+  public nonisolated struct Fulfillments: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("statusPageUrl", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
-        .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
-        .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
-        .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
-        .field(GraphQLField("totalTax", .object(TotalTax.self))),
-        .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
-        .field(GraphQLField("subtotal", .object(Subtotal.self))),
-        .field(GraphQLField("shippingAddress", .object(ShippingAddress.self))),
-        .field(GraphQLField("discountApplications", .nonNull(.object(DiscountApplications.self)), arguments: [("first", .literal(100))])),
-        .field(GraphQLField("lineItems", .nonNull(.object(LineItems.self)), arguments: [("first", .literal(100))])),
+      .__typename,
+      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Order",
-        id _0: String,
-        name _1: String,
-        confirmationNumber _2: String? = nil,
-        statusPageUrl _3: CustomerAccountAPI.URL,
-        fulfillmentStatus _4: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
-        processedAt _5: CustomerAccountAPI.DateTime,
-        fulfillments _6: Fulfillments,
-        totalTax _7: TotalTax? = nil,
-        totalPrice _8: TotalPrice,
-        subtotal _9: Subtotal? = nil,
-        shippingAddress _10: ShippingAddress? = nil,
-        discountApplications _11: DiscountApplications,
-        lineItems _12: LineItems,
-        __variables: JSONObject = [:]
+      __typename: String = "FulfillmentConnection",
+      nodes _0: [Nodes],
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+    @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Fulfillment",
+        status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["status"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The status of the fulfillment.
+      @_alwaysEmitIntoClient public var status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? { __field("status") }
+    }
+  }
+
+  public nonisolated struct TotalTax: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .fragment(OrderMoney.self),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "MoneyV2",
+      amount _0: CustomerAccountAPI.Decimal,
+      currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["amount"] = _0.__outputJSON
+      data["currencyCode"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
+
+    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
+
+  public typealias TotalPrice = Order.TotalTax
+
+  public typealias Subtotal = Order.TotalTax
+
+  public nonisolated struct ShippingAddress: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), arguments: [("withName", .literal(true))], leaf: [String].self)),
+      .field(GraphQLField("formattedArea", .scalar("String"), leaf: String?.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "CustomerAddress",
+      name _0: String? = nil,
+      formatted _1: [String],
+      formattedArea _2: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      data["formatted"] = _1.__outputJSON
+      data["formattedArea"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The full name of the customer, based on firstName and lastName.
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+    /// A formatted version of the address, customized by the provided arguments.
+    @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+
+    /// A comma-separated list of the values for city, province, and country.
+    @_alwaysEmitIntoClient public var formattedArea: String? { __field("formattedArea") }
+  }
+
+  public nonisolated struct DiscountApplications: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "DiscountApplicationConnection",
+      nodes _0: [Nodes],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+    @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(DiscountApplication.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        value _0: DiscountApplication.Value,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
+        data["__typename"] = .string(__typename)
+        data["value"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+  }
+
+  public nonisolated struct LineItems: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "LineItemConnection",
+      nodes _0: [Nodes],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+    @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(OrderLineItemFull.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "LineItem",
+        id _0: String,
+        title _1: String,
+        quantity _2: Int,
+        price _3: OrderLineItemFull.Price? = nil,
+        discountAllocations _4: [OrderLineItemFull.DiscountAllocations],
+        totalDiscount _5: OrderLineItemFull.TotalDiscount,
+        image _6: OrderLineItemFull.Image? = nil,
+        variantTitle _7: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
         data["id"] = _0.__outputJSON
-        data["name"] = _1.__outputJSON
-        data["confirmationNumber"] = _2.__outputJSON
-        data["statusPageUrl"] = _3.__outputJSON
-        data["fulfillmentStatus"] = _4.__outputJSON
-        data["processedAt"] = _5.__outputJSON
-        data["fulfillments"] = _6.__outputJSON
-        data["totalTax"] = _7.__outputJSON
-        data["totalPrice"] = _8.__outputJSON
-        data["subtotal"] = _9.__outputJSON
-        data["shippingAddress"] = _10.__outputJSON
-        data["discountApplications"] = _11.__outputJSON
-        data["lineItems"] = _12.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["quantity"] = _2.__outputJSON
+        data["price"] = _3.__outputJSON
+        data["discountAllocations"] = _4.__outputJSON
+        data["totalDiscount"] = _5.__outputJSON
+        data["image"] = _6.__outputJSON
+        data["variantTitle"] = _7.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      @_alwaysEmitIntoClient public var quantity: Int { __field("quantity") }
+
+      @_alwaysEmitIntoClient public var price: OrderLineItemFull.Price? { __field("price") }
+
+      @_alwaysEmitIntoClient public var discountAllocations: [OrderLineItemFull.DiscountAllocations] { __field("discountAllocations") }
+
+      @_alwaysEmitIntoClient public var totalDiscount: OrderLineItemFull.TotalDiscount { __field("totalDiscount") }
+
+      @_alwaysEmitIntoClient public var image: OrderLineItemFull.Image? { __field("image") }
+
+      @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-    /// The identifier for the order that appears on the order.
-    /// For example, _#1000_ or _Store1001.
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-    /// A randomly generated alpha-numeric identifier for the order that may be shown to the customer
-    /// instead of the sequential order name. For example, "XPAV284CT", "R50KELTJP" or "35PKUN0UJ".
-    /// This value isn't guaranteed to be unique.
-    @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
-
-    /// The unique URL for the status page of the order.
-    @_alwaysEmitIntoClient public var statusPageUrl: CustomerAccountAPI.URL { __field("statusPageUrl") }
-
-    /// The fulfillment status of the order.
-    @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
-
-    /// The date and time when the order was processed.
-    /// This value can be set to dates in the past when importing from other systems.
-    /// If no value is provided, it will be auto-generated based on current date and time.
-    @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
-
-    /// The fulfillments associated with the order.
-    @_alwaysEmitIntoClient public var fulfillments: Fulfillments { __field("fulfillments") }
-
-    /// The total cost of taxes.
-    @_alwaysEmitIntoClient public var totalTax: TotalTax? { __field("totalTax") }
-
-    /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
-    @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
-
-    /// The price of the order before duties, shipping, and taxes.
-    @_alwaysEmitIntoClient public var subtotal: Subtotal? { __field("subtotal") }
-
-    /// The mailing address to which the order items are shipped.
-    @_alwaysEmitIntoClient public var shippingAddress: ShippingAddress? { __field("shippingAddress") }
-
-    /// The discounts that have been applied to the order.
-    @_alwaysEmitIntoClient public var discountApplications: DiscountApplications { __field("discountApplications") }
-
-    /// The list of line items of the order.
-    @_alwaysEmitIntoClient public var lineItems: LineItems { __field("lineItems") }
-
-    public nonisolated struct Fulfillments: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "FulfillmentConnection",
-            nodes _0: [Nodes],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Fulfillment",
-                status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["status"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The status of the fulfillment.
-            @_alwaysEmitIntoClient public var status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? { __field("status") }
-        }
-    }
-
-    public nonisolated struct TotalTax: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(OrderMoney.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "MoneyV2",
-            amount _0: CustomerAccountAPI.Decimal,
-            currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["amount"] = _0.__outputJSON
-            data["currencyCode"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
-
-        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
-
-    public typealias TotalPrice = Order.TotalTax
-
-    public typealias Subtotal = Order.TotalTax
-
-    public nonisolated struct ShippingAddress: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), arguments: [("withName", .literal(true))], leaf: [String].self)),
-            .field(GraphQLField("formattedArea", .scalar("String"), leaf: String?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "CustomerAddress",
-            name _0: String? = nil,
-            formatted _1: [String],
-            formattedArea _2: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            data["formatted"] = _1.__outputJSON
-            data["formattedArea"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The full name of the customer, based on firstName and lastName.
-        @_alwaysEmitIntoClient public var name: String? { __field("name") }
-
-        /// A formatted version of the address, customized by the provided arguments.
-        @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
-
-        /// A comma-separated list of the values for city, province, and country.
-        @_alwaysEmitIntoClient public var formattedArea: String? { __field("formattedArea") }
-    }
-
-    public nonisolated struct DiscountApplications: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "DiscountApplicationConnection",
-            nodes _0: [Nodes],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(DiscountApplication.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                value _0: DiscountApplication.Value,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
-                data["__typename"] = .string(__typename)
-                data["value"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
-
-    public nonisolated struct LineItems: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "LineItemConnection",
-            nodes _0: [Nodes],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(OrderLineItemFull.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "LineItem",
-                id _0: String,
-                title _1: String,
-                quantity _2: Int,
-                price _3: OrderLineItemFull.Price? = nil,
-                discountAllocations _4: [OrderLineItemFull.DiscountAllocations],
-                totalDiscount _5: OrderLineItemFull.TotalDiscount,
-                image _6: OrderLineItemFull.Image? = nil,
-                variantTitle _7: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["title"] = _1.__outputJSON
-                data["quantity"] = _2.__outputJSON
-                data["price"] = _3.__outputJSON
-                data["discountAllocations"] = _4.__outputJSON
-                data["totalDiscount"] = _5.__outputJSON
-                data["image"] = _6.__outputJSON
-                data["variantTitle"] = _7.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            @_alwaysEmitIntoClient public var quantity: Int { __field("quantity") }
-
-            @_alwaysEmitIntoClient public var price: OrderLineItemFull.Price? { __field("price") }
-
-            @_alwaysEmitIntoClient public var discountAllocations: [OrderLineItemFull.DiscountAllocations] { __field("discountAllocations") }
-
-            @_alwaysEmitIntoClient public var totalDiscount: OrderLineItemFull.TotalDiscount { __field("totalDiscount") }
-
-            @_alwaysEmitIntoClient public var image: OrderLineItemFull.Image? { __field("image") }
-
-            @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Order.TotalTax {
-    @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
+  @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Order.DiscountApplications.Nodes {
-    @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
+  @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Order.LineItems.Nodes {
-    @_alwaysEmitIntoClient public var orderLineItemFull: OrderLineItemFull { __fragment() }
+  @_alwaysEmitIntoClient public var orderLineItemFull: OrderLineItemFull { __fragment() }
 }

@@ -4,174 +4,162 @@
 import APICoreGraphQL
 
 public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
+    .field(GraphQLField("financialStatus", .scalar("OrderFinancialStatus"), leaf: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self)),
+    .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
+    .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Order",
+    totalPrice _0: TotalPrice,
+    financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
+    fulfillmentStatus _2: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+    fulfillments _3: Fulfillments,
+    id _4: String,
+    number _5: Int,
+    confirmationNumber _6: String? = nil,
+    processedAt _7: CustomerAccountAPI.DateTime,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["totalPrice"] = _0.__outputJSON
+    data["financialStatus"] = _1.__outputJSON
+    data["fulfillmentStatus"] = _2.__outputJSON
+    data["fulfillments"] = _3.__outputJSON
+    data["id"] = _4.__outputJSON
+    data["number"] = _5.__outputJSON
+    data["confirmationNumber"] = _6.__outputJSON
+    data["processedAt"] = _7.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
+  @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
+
+  /// The financial status of the order.
+  @_alwaysEmitIntoClient public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { __field("financialStatus") }
+
+  /// The fulfillment status of the order.
+  @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
+  /// The fulfillments associated with the order.
+  @_alwaysEmitIntoClient public var fulfillments: Fulfillments { __field("fulfillments") }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// A unique numeric identifier for the order, used by both the shop owner and customer.
+  @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+  /// A randomly generated alpha-numeric identifier for the order that may be shown to the customer
+  /// instead of the sequential order name. For example, "XPAV284CT", "R50KELTJP" or "35PKUN0UJ".
+  /// This value isn't guaranteed to be unique.
+  @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
+  /// The date and time when the order was processed.
+  /// This value can be set to dates in the past when importing from other systems.
+  /// If no value is provided, it will be auto-generated based on current date and time.
+  @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
+  public nonisolated struct TotalPrice: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
-        .field(GraphQLField("financialStatus", .scalar("OrderFinancialStatus"), leaf: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self)),
-        .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
-        .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
+      .__typename,
+      .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
+      .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Order",
-        totalPrice _0: TotalPrice,
-        financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
-        fulfillmentStatus _2: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
-        fulfillments _3: Fulfillments,
-        id _4: String,
-        number _5: Int,
-        confirmationNumber _6: String? = nil,
-        processedAt _7: CustomerAccountAPI.DateTime,
-        __variables: JSONObject = [:]
+      __typename: String = "MoneyV2",
+      amount _0: CustomerAccountAPI.Decimal,
+      currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["amount"] = _0.__outputJSON
+      data["currencyCode"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A monetary value in decimal format, allowing for precise representation of cents or fractional
+    /// currency. For example, 12.99.
+    @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
+
+    /// The three-letter currency code that represents a world currency used in a store. Currency codes
+    /// include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
+    /// and non-standard codes. For example, USD.
+    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+  }
+
+  public nonisolated struct Fulfillments: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "FulfillmentConnection",
+      nodes _0: [Nodes],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["nodes"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+    @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+    public nonisolated struct Nodes: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Fulfillment",
+        status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
-        data["totalPrice"] = _0.__outputJSON
-        data["financialStatus"] = _1.__outputJSON
-        data["fulfillmentStatus"] = _2.__outputJSON
-        data["fulfillments"] = _3.__outputJSON
-        data["id"] = _4.__outputJSON
-        data["number"] = _5.__outputJSON
-        data["confirmationNumber"] = _6.__outputJSON
-        data["processedAt"] = _7.__outputJSON
+        data["status"] = _0.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The status of the fulfillment.
+      @_alwaysEmitIntoClient public var status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? { __field("status") }
     }
-
-    /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
-    @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
-
-    /// The financial status of the order.
-    @_alwaysEmitIntoClient public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { __field("financialStatus") }
-
-    /// The fulfillment status of the order.
-    @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
-
-    /// The fulfillments associated with the order.
-    @_alwaysEmitIntoClient public var fulfillments: Fulfillments { __field("fulfillments") }
-
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-    /// A unique numeric identifier for the order, used by both the shop owner and customer.
-    @_alwaysEmitIntoClient public var number: Int { __field("number") }
-
-    /// A randomly generated alpha-numeric identifier for the order that may be shown to the customer
-    /// instead of the sequential order name. For example, "XPAV284CT", "R50KELTJP" or "35PKUN0UJ".
-    /// This value isn't guaranteed to be unique.
-    @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
-
-    /// The date and time when the order was processed.
-    /// This value can be set to dates in the past when importing from other systems.
-    /// If no value is provided, it will be auto-generated based on current date and time.
-    @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
-
-    public nonisolated struct TotalPrice: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
-            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "MoneyV2",
-            amount _0: CustomerAccountAPI.Decimal,
-            currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["amount"] = _0.__outputJSON
-            data["currencyCode"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A monetary value in decimal format, allowing for precise representation of cents or fractional
-        /// currency. For example, 12.99.
-        @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
-
-        /// The three-letter currency code that represents a world currency used in a store. Currency codes
-        /// include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
-        /// and non-standard codes. For example, USD.
-        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
-    }
-
-    public nonisolated struct Fulfillments: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "FulfillmentConnection",
-            nodes _0: [Nodes],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["nodes"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Fulfillment",
-                status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["status"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The status of the fulfillment.
-            @_alwaysEmitIntoClient public var status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? { __field("status") }
-        }
-    }
+  }
 }

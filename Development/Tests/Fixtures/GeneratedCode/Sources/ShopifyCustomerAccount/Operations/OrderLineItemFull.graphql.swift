@@ -4,247 +4,232 @@
 import APICoreGraphQL
 
 public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("quantity", .nonNull(.scalar("Int")), leaf: Int.self)),
+    .field(GraphQLField("price", .object(Price.self))),
+    .field(GraphQLField("discountAllocations", .nonNull(.list(.nonNull(.object(DiscountAllocations.self)))))),
+    .field(GraphQLField("totalDiscount", .nonNull(.object(TotalDiscount.self)))),
+    .field(GraphQLField("image", .object(Image.self))),
+    .field(GraphQLField("variantTitle", .scalar("String"), leaf: String?.self)),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "LineItem",
+    id _0: String,
+    title _1: String,
+    quantity _2: Int,
+    price _3: Price? = nil,
+    discountAllocations _4: [DiscountAllocations],
+    totalDiscount _5: TotalDiscount,
+    image _6: Image? = nil,
+    variantTitle _7: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["quantity"] = _2.__outputJSON
+    data["price"] = _3.__outputJSON
+    data["discountAllocations"] = _4.__outputJSON
+    data["totalDiscount"] = _5.__outputJSON
+    data["image"] = _6.__outputJSON
+    data["variantTitle"] = _7.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The title of the product or variant. This field only applies to custom line items.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// The number of variant items ordered.
+  @_alwaysEmitIntoClient public var quantity: Int { __field("quantity") }
+
+  /// The product variant price without any discounts applied, in presentment currencies.
+  @_alwaysEmitIntoClient public var price: Price? { __field("price") }
+
+  /// The discounts that have been allocated onto the line item by discount applications.
+  @_alwaysEmitIntoClient public var discountAllocations: [DiscountAllocations] { __field("discountAllocations") }
+
+  /// The total of the discount allocations on this line item, resulting from discounts applied specifically to this line item.
+  @_alwaysEmitIntoClient public var totalDiscount: TotalDiscount { __field("totalDiscount") }
+
+  /// The image object associated with the line item.
+  @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+  /// The name of the variant.
+  @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
+
+  public nonisolated struct Price: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("quantity", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("price", .object(Price.self))),
-        .field(GraphQLField("discountAllocations", .nonNull(.list(.nonNull(.object(DiscountAllocations.self)))))),
-        .field(GraphQLField("totalDiscount", .nonNull(.object(TotalDiscount.self)))),
-        .field(GraphQLField("image", .object(Image.self))),
-        .field(GraphQLField("variantTitle", .scalar("String"), leaf: String?.self)),
+      .__typename,
+      .fragment(OrderMoney.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "LineItem",
-        id _0: String,
-        title _1: String,
-        quantity _2: Int,
-        price _3: Price? = nil,
-        discountAllocations _4: [DiscountAllocations],
-        totalDiscount _5: TotalDiscount,
-        image _6: Image? = nil,
-        variantTitle _7: String? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "MoneyV2",
+      amount _0: CustomerAccountAPI.Decimal,
+      currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["amount"] = _0.__outputJSON
+      data["currencyCode"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
+
+    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
+
+  public nonisolated struct DiscountAllocations: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("allocatedAmount", .nonNull(.object(AllocatedAmount.self)))),
+      .field(GraphQLField("discountApplication", .nonNull(.object(DiscountApplication_.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "DiscountAllocation",
+      allocatedAmount _0: AllocatedAmount,
+      discountApplication _1: DiscountApplication_,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["allocatedAmount"] = _0.__outputJSON
+      data["discountApplication"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The amount of discount allocated.
+    @_alwaysEmitIntoClient public var allocatedAmount: AllocatedAmount { __field("allocatedAmount") }
+
+    /// The discount from which this allocated amount originated.
+    @_alwaysEmitIntoClient public var discountApplication: DiscountApplication_ { __field("discountApplication") }
+
+    public typealias AllocatedAmount = OrderLineItemFull.Price
+
+    public nonisolated struct DiscountApplication_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(DiscountApplication.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        value _0: DiscountApplication.Value,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
         data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["quantity"] = _2.__outputJSON
-        data["price"] = _3.__outputJSON
-        data["discountAllocations"] = _4.__outputJSON
-        data["totalDiscount"] = _5.__outputJSON
-        data["image"] = _6.__outputJSON
-        data["variantTitle"] = _7.__outputJSON
+        data["value"] = _0.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+    }
+  }
+
+  public typealias TotalDiscount = OrderLineItemFull.Price
+
+  public nonisolated struct Image: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
+      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Image",
+      altText _0: String? = nil,
+      height _1: Int? = nil,
+      url _2: CustomerAccountAPI.URL,
+      id _3: String? = nil,
+      width _4: Int? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["altText"] = _0.__outputJSON
+      data["height"] = _1.__outputJSON
+      data["url"] = _2.__outputJSON
+      data["id"] = _3.__outputJSON
+      data["width"] = _4.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+    /// A word or phrase to share the nature or contents of an image.
+    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-    /// The title of the product or variant. This field only applies to custom line items.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
+    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 
-    /// The number of variant items ordered.
-    @_alwaysEmitIntoClient public var quantity: Int { __field("quantity") }
+    /// The location of the image as a URL.
+    ///
+    /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+    ///
+    /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+    ///
+    /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+    @_alwaysEmitIntoClient public var url: CustomerAccountAPI.URL { __field("url") }
 
-    /// The product variant price without any discounts applied, in presentment currencies.
-    @_alwaysEmitIntoClient public var price: Price? { __field("price") }
+    /// A unique ID for the image.
+    @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
-    /// The discounts that have been allocated onto the line item by discount applications.
-    @_alwaysEmitIntoClient public var discountAllocations: [DiscountAllocations] { __field("discountAllocations") }
-
-    /// The total of the discount allocations on this line item, resulting from discounts applied specifically to this line item.
-    @_alwaysEmitIntoClient public var totalDiscount: TotalDiscount { __field("totalDiscount") }
-
-    /// The image object associated with the line item.
-    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
-
-    /// The name of the variant.
-    @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
-
-    public nonisolated struct Price: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(OrderMoney.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "MoneyV2",
-            amount _0: CustomerAccountAPI.Decimal,
-            currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["amount"] = _0.__outputJSON
-            data["currencyCode"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
-
-        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
-
-    public nonisolated struct DiscountAllocations: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("allocatedAmount", .nonNull(.object(AllocatedAmount.self)))),
-            .field(GraphQLField("discountApplication", .nonNull(.object(DiscountApplication_.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "DiscountAllocation",
-            allocatedAmount _0: AllocatedAmount,
-            discountApplication _1: DiscountApplication_,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["allocatedAmount"] = _0.__outputJSON
-            data["discountApplication"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The amount of discount allocated.
-        @_alwaysEmitIntoClient public var allocatedAmount: AllocatedAmount { __field("allocatedAmount") }
-
-        /// The discount from which this allocated amount originated.
-        @_alwaysEmitIntoClient public var discountApplication: DiscountApplication_ { __field("discountApplication") }
-
-        public typealias AllocatedAmount = OrderLineItemFull.Price
-
-        public nonisolated struct DiscountApplication_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(DiscountApplication.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                value _0: DiscountApplication.Value,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
-                data["__typename"] = .string(__typename)
-                data["value"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
-
-    public typealias TotalDiscount = OrderLineItemFull.Price
-
-    public nonisolated struct Image: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
-            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            altText _0: String? = nil,
-            height _1: Int? = nil,
-            url _2: CustomerAccountAPI.URL,
-            id _3: String? = nil,
-            width _4: Int? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["altText"] = _0.__outputJSON
-            data["height"] = _1.__outputJSON
-            data["url"] = _2.__outputJSON
-            data["id"] = _3.__outputJSON
-            data["width"] = _4.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A word or phrase to share the nature or contents of an image.
-        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-
-        /// The location of the image as a URL.
-        ///
-        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-        ///
-        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-        ///
-        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-        @_alwaysEmitIntoClient public var url: CustomerAccountAPI.URL { __field("url") }
-
-        /// A unique ID for the image.
-        @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-    }
+    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.Price {
-    @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
+  @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.DiscountAllocations.DiscountApplication_ {
-    @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
+  @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
 }

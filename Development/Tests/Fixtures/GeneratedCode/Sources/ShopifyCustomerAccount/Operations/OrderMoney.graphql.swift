@@ -4,41 +4,38 @@
 import APICoreGraphQL
 
 public nonisolated struct OrderMoney: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "OrderMoney" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderMoney on MoneyV2 { __typename amount currencyCode }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "OrderMoney" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderMoney on MoneyV2 { __typename amount currencyCode }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
+    .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MoneyV2",
+    amount _0: CustomerAccountAPI.Decimal,
+    currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["amount"] = _0.__outputJSON
+    data["currencyCode"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MoneyV2",
-        amount _0: CustomerAccountAPI.Decimal,
-        currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["amount"] = _0.__outputJSON
-        data["currencyCode"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// A monetary value in decimal format, allowing for precise representation of cents or fractional
+  /// currency. For example, 12.99.
+  @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
-    /// A monetary value in decimal format, allowing for precise representation of cents or fractional
-    /// currency. For example, 12.99.
-    @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
-
-    /// The three-letter currency code that represents a world currency used in a store. Currency codes
-    /// include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
-    /// and non-standard codes. For example, USD.
-    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+  /// The three-letter currency code that represents a world currency used in a store. Currency codes
+  /// include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
+  /// and non-standard codes. For example, USD.
+  @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 }

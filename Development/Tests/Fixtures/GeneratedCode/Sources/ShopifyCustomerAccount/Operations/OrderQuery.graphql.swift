@@ -4,128 +4,122 @@
 import APICoreGraphQL
 
 public nonisolated struct OrderQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Order" }
-    @_alwaysEmitIntoClient public static var document: String { "query Order($orderId: ID!, $language: LanguageCode) @inContext(language: $language) { order(id: $orderId) { __typename ... on Order { __typename ...Order } } }\n" + DiscountApplication.fragmentDefinition + "\n" + Order.fragmentDefinition + "\n" + OrderLineItemFull.fragmentDefinition + "\n" + OrderMoney.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a5084d62ae5349067bbbfcbb6db7dbea292ed68824d4432127cd7221b98e15a8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Order" }
+  @_alwaysEmitIntoClient public static var document: String { "query Order($orderId: ID!, $language: LanguageCode) @inContext(language: $language) { order(id: $orderId) { __typename ... on Order { __typename ...Order } } }\n" + DiscountApplication.fragmentDefinition + "\n" + Order.fragmentDefinition + "\n" + OrderLineItemFull.fragmentDefinition + "\n" + OrderMoney.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a5084d62ae5349067bbbfcbb6db7dbea292ed68824d4432127cd7221b98e15a8" }
 
-    public var orderId: String
-    public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
+  public var orderId: String
+  public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
-    public init(orderId: String, language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil) {
-        self.orderId = orderId
-        self.language = language
+  public init(orderId: String, language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>> = nil) {
+    self.orderId = orderId
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["orderId": orderId, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("order", .object(Order_.self), arguments: [("id", .variable("orderId"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      order _0: Order_? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["order"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["orderId": orderId, "language": language])
+    /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
+    @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
+
+    public nonisolated struct Order_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Order.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Order",
+        id _0: String,
+        name _1: String,
+        confirmationNumber _2: String? = nil,
+        statusPageUrl _3: CustomerAccountAPI.URL,
+        fulfillmentStatus _4: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+        processedAt _5: CustomerAccountAPI.DateTime,
+        fulfillments _6: Order.Fulfillments,
+        totalTax _7: Order.TotalTax? = nil,
+        totalPrice _8: Order.TotalPrice,
+        subtotal _9: Order.Subtotal? = nil,
+        shippingAddress _10: Order.ShippingAddress? = nil,
+        discountApplications _11: Order.DiscountApplications,
+        lineItems _12: Order.LineItems,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["confirmationNumber"] = _2.__outputJSON
+        data["statusPageUrl"] = _3.__outputJSON
+        data["fulfillmentStatus"] = _4.__outputJSON
+        data["processedAt"] = _5.__outputJSON
+        data["fulfillments"] = _6.__outputJSON
+        data["totalTax"] = _7.__outputJSON
+        data["totalPrice"] = _8.__outputJSON
+        data["subtotal"] = _9.__outputJSON
+        data["shippingAddress"] = _10.__outputJSON
+        data["discountApplications"] = _11.__outputJSON
+        data["lineItems"] = _12.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
+      @_alwaysEmitIntoClient public var statusPageUrl: CustomerAccountAPI.URL { __field("statusPageUrl") }
+
+      @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
+      @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
+      @_alwaysEmitIntoClient public var fulfillments: Order.Fulfillments { __field("fulfillments") }
+
+      @_alwaysEmitIntoClient public var totalTax: Order.TotalTax? { __field("totalTax") }
+
+      @_alwaysEmitIntoClient public var totalPrice: Order.TotalPrice { __field("totalPrice") }
+
+      @_alwaysEmitIntoClient public var subtotal: Order.Subtotal? { __field("subtotal") }
+
+      @_alwaysEmitIntoClient public var shippingAddress: Order.ShippingAddress? { __field("shippingAddress") }
+
+      @_alwaysEmitIntoClient public var discountApplications: Order.DiscountApplications { __field("discountApplications") }
+
+      @_alwaysEmitIntoClient public var lineItems: Order.LineItems { __field("lineItems") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("order", .object(Order_.self), arguments: [("id", .variable("orderId"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            order _0: Order_? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["order"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
-        @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
-
-        public nonisolated struct Order_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Order.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Order",
-                id _0: String,
-                name _1: String,
-                confirmationNumber _2: String? = nil,
-                statusPageUrl _3: CustomerAccountAPI.URL,
-                fulfillmentStatus _4: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
-                processedAt _5: CustomerAccountAPI.DateTime,
-                fulfillments _6: Order.Fulfillments,
-                totalTax _7: Order.TotalTax? = nil,
-                totalPrice _8: Order.TotalPrice,
-                subtotal _9: Order.Subtotal? = nil,
-                shippingAddress _10: Order.ShippingAddress? = nil,
-                discountApplications _11: Order.DiscountApplications,
-                lineItems _12: Order.LineItems,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["confirmationNumber"] = _2.__outputJSON
-                data["statusPageUrl"] = _3.__outputJSON
-                data["fulfillmentStatus"] = _4.__outputJSON
-                data["processedAt"] = _5.__outputJSON
-                data["fulfillments"] = _6.__outputJSON
-                data["totalTax"] = _7.__outputJSON
-                data["totalPrice"] = _8.__outputJSON
-                data["subtotal"] = _9.__outputJSON
-                data["shippingAddress"] = _10.__outputJSON
-                data["discountApplications"] = _11.__outputJSON
-                data["lineItems"] = _12.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
-
-            @_alwaysEmitIntoClient public var statusPageUrl: CustomerAccountAPI.URL { __field("statusPageUrl") }
-
-            @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
-
-            @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
-
-            @_alwaysEmitIntoClient public var fulfillments: Order.Fulfillments { __field("fulfillments") }
-
-            @_alwaysEmitIntoClient public var totalTax: Order.TotalTax? { __field("totalTax") }
-
-            @_alwaysEmitIntoClient public var totalPrice: Order.TotalPrice { __field("totalPrice") }
-
-            @_alwaysEmitIntoClient public var subtotal: Order.Subtotal? { __field("subtotal") }
-
-            @_alwaysEmitIntoClient public var shippingAddress: Order.ShippingAddress? { __field("shippingAddress") }
-
-            @_alwaysEmitIntoClient public var discountApplications: Order.DiscountApplications { __field("discountApplications") }
-
-            @_alwaysEmitIntoClient public var lineItems: Order.LineItems { __field("lineItems") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == OrderQuery.Data.Order_ {
-    @_alwaysEmitIntoClient public var order: Order { __fragment() }
+  @_alwaysEmitIntoClient public var order: Order { __fragment() }
 }

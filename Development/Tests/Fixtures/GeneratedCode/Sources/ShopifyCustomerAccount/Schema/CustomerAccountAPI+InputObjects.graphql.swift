@@ -4,78 +4,78 @@
 import APICoreGraphQL
 
 nonisolated extension CustomerAccountAPI {
-    /// The input fields to create or update a mailing address.
-    public nonisolated struct CustomerAddressInput: GraphQLInputObject {
-        /// The first line of the address. Typically the street address or PO Box number.
-        public var address1: GraphQLNullable<String>
-        /// The second line of the address. Typically the apartment, suite, or unit number.
-        public var address2: GraphQLNullable<String>
-        /// The name of the city, district, village, or town.
-        public var city: GraphQLNullable<String>
-        /// The name of the customer's company or organization.
-        public var company: GraphQLNullable<String>
-        /// The first name of the customer.
-        public var firstName: GraphQLNullable<String>
-        /// The last name of the customer.
-        public var lastName: GraphQLNullable<String>
-        /// The customer's unique phone number, formatted using E.164 standard. For example, _+16135551111_.
-        public var phoneNumber: GraphQLNullable<String>
-        /// The country code, in ISO 3166-1 format. Accepts either a two-letter [alpha-2 code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2),
-        /// a three-letter [alpha-3 code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-3), or a three-digit [numeric code](https://en.wikipedia.org/wiki/ISO_3166-1_numeric).
-        /// For example, `US`,  `USA`, or `840` represents the United States.
-        public var territoryCode: GraphQLNullable<String>
-        /// The zip or postal code of the address.
-        public var zip: GraphQLNullable<String>
-        /// The alphanumeric code for the region of the address, such as the province, state, or district.
-        /// For example, 'ON' for Ontario, Canada.
-        public var zoneCode: GraphQLNullable<String>
+  /// The input fields to create or update a mailing address.
+  public nonisolated struct CustomerAddressInput: GraphQLInputObject {
+    /// The first line of the address. Typically the street address or PO Box number.
+    public var address1: GraphQLNullable<String>
+    /// The second line of the address. Typically the apartment, suite, or unit number.
+    public var address2: GraphQLNullable<String>
+    /// The name of the city, district, village, or town.
+    public var city: GraphQLNullable<String>
+    /// The name of the customer's company or organization.
+    public var company: GraphQLNullable<String>
+    /// The first name of the customer.
+    public var firstName: GraphQLNullable<String>
+    /// The last name of the customer.
+    public var lastName: GraphQLNullable<String>
+    /// The customer's unique phone number, formatted using E.164 standard. For example, _+16135551111_.
+    public var phoneNumber: GraphQLNullable<String>
+    /// The country code, in ISO 3166-1 format. Accepts either a two-letter [alpha-2 code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2),
+    /// a three-letter [alpha-3 code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-3), or a three-digit [numeric code](https://en.wikipedia.org/wiki/ISO_3166-1_numeric).
+    /// For example, `US`,  `USA`, or `840` represents the United States.
+    public var territoryCode: GraphQLNullable<String>
+    /// The zip or postal code of the address.
+    public var zip: GraphQLNullable<String>
+    /// The alphanumeric code for the region of the address, such as the province, state, or district.
+    /// For example, 'ON' for Ontario, Canada.
+    public var zoneCode: GraphQLNullable<String>
 
-        public init(
-            address1: GraphQLNullable<String> = nil,
-            address2: GraphQLNullable<String> = nil,
-            city: GraphQLNullable<String> = nil,
-            company: GraphQLNullable<String> = nil,
-            firstName: GraphQLNullable<String> = nil,
-            lastName: GraphQLNullable<String> = nil,
-            phoneNumber: GraphQLNullable<String> = nil,
-            territoryCode: GraphQLNullable<String> = nil,
-            zip: GraphQLNullable<String> = nil,
-            zoneCode: GraphQLNullable<String> = nil
-        ) {
-            self.address1 = address1
-            self.address2 = address2
-            self.city = city
-            self.company = company
-            self.firstName = firstName
-            self.lastName = lastName
-            self.phoneNumber = phoneNumber
-            self.territoryCode = territoryCode
-            self.zip = zip
-            self.zoneCode = zoneCode
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["address1": address1, "address2": address2, "city": city, "company": company, "firstName": firstName, "lastName": lastName, "phoneNumber": phoneNumber, "territoryCode": territoryCode, "zip": zip, "zoneCode": zoneCode])
-        }
+    public init(
+      address1: GraphQLNullable<String> = nil,
+      address2: GraphQLNullable<String> = nil,
+      city: GraphQLNullable<String> = nil,
+      company: GraphQLNullable<String> = nil,
+      firstName: GraphQLNullable<String> = nil,
+      lastName: GraphQLNullable<String> = nil,
+      phoneNumber: GraphQLNullable<String> = nil,
+      territoryCode: GraphQLNullable<String> = nil,
+      zip: GraphQLNullable<String> = nil,
+      zoneCode: GraphQLNullable<String> = nil
+    ) {
+      self.address1 = address1
+      self.address2 = address2
+      self.city = city
+      self.company = company
+      self.firstName = firstName
+      self.lastName = lastName
+      self.phoneNumber = phoneNumber
+      self.territoryCode = territoryCode
+      self.zip = zip
+      self.zoneCode = zoneCode
     }
 
-    /// The input fields to update a customer's personal information.
-    public nonisolated struct CustomerUpdateInput: GraphQLInputObject {
-        /// The customer's first name.
-        public var firstName: GraphQLNullable<String>
-        /// The customer's last name.
-        public var lastName: GraphQLNullable<String>
-
-        public init(
-            firstName: GraphQLNullable<String> = nil,
-            lastName: GraphQLNullable<String> = nil
-        ) {
-            self.firstName = firstName
-            self.lastName = lastName
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["firstName": firstName, "lastName": lastName])
-        }
+    public var fields: JSONObject {
+      .init(variables: ["address1": address1, "address2": address2, "city": city, "company": company, "firstName": firstName, "lastName": lastName, "phoneNumber": phoneNumber, "territoryCode": territoryCode, "zip": zip, "zoneCode": zoneCode])
     }
+  }
+
+  /// The input fields to update a customer's personal information.
+  public nonisolated struct CustomerUpdateInput: GraphQLInputObject {
+    /// The customer's first name.
+    public var firstName: GraphQLNullable<String>
+    /// The customer's last name.
+    public var lastName: GraphQLNullable<String>
+
+    public init(
+      firstName: GraphQLNullable<String> = nil,
+      lastName: GraphQLNullable<String> = nil
+    ) {
+      self.firstName = firstName
+      self.lastName = lastName
+    }
+
+    public var fields: JSONObject {
+      .init(variables: ["firstName": firstName, "lastName": lastName])
+    }
+  }
 }

@@ -5,64 +5,64 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum CustomerAccountAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// Represents an [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601)-encoded date and time string.
-    /// For example, 3:50 pm on September 7, 2019 in the time zone of UTC (Coordinated Universal Time) is
-    /// represented as `"2019-09-07T15:50:00Z`".
-    ///
-    public typealias DateTime = String
+  /// Represents an [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601)-encoded date and time string.
+  /// For example, 3:50 pm on September 7, 2019 in the time zone of UTC (Coordinated Universal Time) is
+  /// represented as `"2019-09-07T15:50:00Z`".
+  ///
+  public typealias DateTime = String
 
-    /// A signed decimal number, which supports arbitrary precision and is serialized as a string.
-    ///
-    /// Example values: `"29.99"`, `"29.999"`.
-    ///
-    public typealias Decimal = String
+  /// A signed decimal number, which supports arbitrary precision and is serialized as a string.
+  ///
+  /// Example values: `"29.99"`, `"29.999"`.
+  ///
+  public typealias Decimal = String
 
-    /// Represents an [RFC 3986](https://datatracker.ietf.org/doc/html/rfc3986) and
-    /// [RFC 3987](https://datatracker.ietf.org/doc/html/rfc3987)-compliant URI string.
-    ///
-    /// For example, `"https://example.myshopify.com"` is a valid URL. It includes a scheme (`https`) and a host
-    /// (`example.myshopify.com`).
-    ///
-    public typealias URL = String
+  /// Represents an [RFC 3986](https://datatracker.ietf.org/doc/html/rfc3986) and
+  /// [RFC 3987](https://datatracker.ietf.org/doc/html/rfc3987)-compliant URI string.
+  ///
+  /// For example, `"https://example.myshopify.com"` is a valid URL. It includes a scheme (`https`) and a host
+  /// (`example.myshopify.com`).
+  ///
+  public typealias URL = String
 
-    public nonisolated enum Objects {
-        public static let Customer = GraphQLParentType.object("Customer")
-        public static let CustomerAddress = GraphQLParentType.object("CustomerAddress")
-        public static let CustomerAddressConnection = GraphQLParentType.object("CustomerAddressConnection")
-        public static let CustomerAddressCreatePayload = GraphQLParentType.object("CustomerAddressCreatePayload")
-        public static let CustomerAddressDeletePayload = GraphQLParentType.object("CustomerAddressDeletePayload")
-        public static let CustomerAddressUpdatePayload = GraphQLParentType.object("CustomerAddressUpdatePayload")
-        public static let CustomerEmailAddress = GraphQLParentType.object("CustomerEmailAddress")
-        public static let CustomerPhoneNumber = GraphQLParentType.object("CustomerPhoneNumber")
-        public static let CustomerUpdatePayload = GraphQLParentType.object("CustomerUpdatePayload")
-        public static let DiscountAllocation = GraphQLParentType.object("DiscountAllocation")
-        public static let DiscountApplicationConnection = GraphQLParentType.object("DiscountApplicationConnection")
-        public static let Fulfillment = GraphQLParentType.object("Fulfillment")
-        public static let FulfillmentConnection = GraphQLParentType.object("FulfillmentConnection")
-        public static let Image = GraphQLParentType.object("Image")
-        public static let LineItem = GraphQLParentType.object("LineItem")
-        public static let LineItemConnection = GraphQLParentType.object("LineItemConnection")
-        public static let MoneyV2 = GraphQLParentType.object("MoneyV2")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let Order = GraphQLParentType.object("Order")
-        public static let OrderConnection = GraphQLParentType.object("OrderConnection")
-        public static let PageInfo = GraphQLParentType.object("PageInfo")
-        public static let PricingPercentageValue = GraphQLParentType.object("PricingPercentageValue")
-        public static let QueryRoot = GraphQLParentType.object("QueryRoot")
-        public static let UserErrorsCustomerAddressUserErrors = GraphQLParentType.object("UserErrorsCustomerAddressUserErrors")
-        public static let UserErrorsCustomerUserErrors = GraphQLParentType.object("UserErrorsCustomerUserErrors")
-    }
+  public nonisolated enum Objects {
+    public static let Customer = GraphQLParentType.object("Customer")
+    public static let CustomerAddress = GraphQLParentType.object("CustomerAddress")
+    public static let CustomerAddressConnection = GraphQLParentType.object("CustomerAddressConnection")
+    public static let CustomerAddressCreatePayload = GraphQLParentType.object("CustomerAddressCreatePayload")
+    public static let CustomerAddressDeletePayload = GraphQLParentType.object("CustomerAddressDeletePayload")
+    public static let CustomerAddressUpdatePayload = GraphQLParentType.object("CustomerAddressUpdatePayload")
+    public static let CustomerEmailAddress = GraphQLParentType.object("CustomerEmailAddress")
+    public static let CustomerPhoneNumber = GraphQLParentType.object("CustomerPhoneNumber")
+    public static let CustomerUpdatePayload = GraphQLParentType.object("CustomerUpdatePayload")
+    public static let DiscountAllocation = GraphQLParentType.object("DiscountAllocation")
+    public static let DiscountApplicationConnection = GraphQLParentType.object("DiscountApplicationConnection")
+    public static let Fulfillment = GraphQLParentType.object("Fulfillment")
+    public static let FulfillmentConnection = GraphQLParentType.object("FulfillmentConnection")
+    public static let Image = GraphQLParentType.object("Image")
+    public static let LineItem = GraphQLParentType.object("LineItem")
+    public static let LineItemConnection = GraphQLParentType.object("LineItemConnection")
+    public static let MoneyV2 = GraphQLParentType.object("MoneyV2")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let Order = GraphQLParentType.object("Order")
+    public static let OrderConnection = GraphQLParentType.object("OrderConnection")
+    public static let PageInfo = GraphQLParentType.object("PageInfo")
+    public static let PricingPercentageValue = GraphQLParentType.object("PricingPercentageValue")
+    public static let QueryRoot = GraphQLParentType.object("QueryRoot")
+    public static let UserErrorsCustomerAddressUserErrors = GraphQLParentType.object("UserErrorsCustomerAddressUserErrors")
+    public static let UserErrorsCustomerUserErrors = GraphQLParentType.object("UserErrorsCustomerUserErrors")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let DiscountApplication = GraphQLParentType.interface(
-            "DiscountApplication", possibleTypes: ["AutomaticDiscountApplication", "DiscountCodeApplication", "ManualDiscountApplication", "ScriptDiscountApplication"])
-    }
+  public nonisolated enum Interfaces {
+    public static let DiscountApplication = GraphQLParentType.interface(
+      "DiscountApplication", possibleTypes: ["AutomaticDiscountApplication", "DiscountCodeApplication", "ManualDiscountApplication", "ScriptDiscountApplication"])
+  }
 
-    public nonisolated enum Unions {
-        public static let PricingValue = GraphQLParentType.union(
-            "PricingValue", possibleTypes: ["MoneyV2", "PricingPercentageValue"])
-    }
+  public nonisolated enum Unions {
+    public static let PricingValue = GraphQLParentType.union(
+      "PricingValue", possibleTypes: ["MoneyV2", "PricingPercentageValue"])
+  }
 }

@@ -4,280 +4,262 @@
 import APICoreGraphQL
 
 public nonisolated struct ArticleQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Article" }
-    @_alwaysEmitIntoClient public static var document: String { "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename handle articleByHandle(handle: $articleHandle) { __typename handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c294c0f7dbb348538eda7cb775032ce10291fa546da998844569d0674a79230c" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Article" }
+  @_alwaysEmitIntoClient public static var document: String { "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename handle articleByHandle(handle: $articleHandle) { __typename handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c294c0f7dbb348538eda7cb775032ce10291fa546da998844569d0674a79230c" }
 
-    public var articleHandle: String
-    public var blogHandle: String
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var articleHandle: String
+  public var blogHandle: String
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
 
-    public init(
-        articleHandle: String,
-        blogHandle: String,
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  public init(
+    articleHandle: String,
+    blogHandle: String,
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  ) {
+    self.articleHandle = articleHandle
+    self.blogHandle = blogHandle
+    self.country = country
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("blog", .object(Blog.self), arguments: [("handle", .variable("blogHandle"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      blog _0: Blog? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.articleHandle = articleHandle
-        self.blogHandle = blogHandle
-        self.country = country
-        self.language = language
+      var data = JSONObject()
+      data["blog"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
-    }
+    /// Retrieves a [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) by its handle or ID. A blog organizes [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects for the online store and includes author information, [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) settings, and custom [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
+    ///
+    @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Blog: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("articleByHandle", .object(ArticleByHandle.self), arguments: [("handle", .variable("articleHandle"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Blog",
+        handle _0: String,
+        articleByHandle _1: ArticleByHandle? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["handle"] = _0.__outputJSON
+        data["articleByHandle"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A human-friendly unique string for the Blog automatically generated from its title.
+      ///
+      @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+      /// Find an article by its handle.
+      @_alwaysEmitIntoClient public var articleByHandle: ArticleByHandle? { __field("articleByHandle") }
+
+      public nonisolated struct ArticleByHandle: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("blog", .object(Blog.self), arguments: [("handle", .variable("blogHandle"))])),
+          .__typename,
+          .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("contentHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
+          .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
+          .field(GraphQLField("authorV2", alias: "author", .object(Author.self))),
+          .field(GraphQLField("image", .object(Image.self))),
+          .field(GraphQLField("seo", .object(Seo.self))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            blog _0: Blog? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Article",
+          handle _0: String,
+          title _1: String,
+          contentHtml _2: StorefrontAPI.HTML,
+          publishedAt _3: StorefrontAPI.DateTime,
+          author _4: Author? = nil,
+          image _5: Image? = nil,
+          seo _6: Seo? = nil,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["handle"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["contentHtml"] = _2.__outputJSON
+          data["publishedAt"] = _3.__outputJSON
+          data["author"] = _4.__outputJSON
+          data["image"] = _5.__outputJSON
+          data["seo"] = _6.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// A human-friendly unique string for the Article automatically generated from its title.
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+        /// The article’s name.
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        /// The content of the article, complete with HTML formatting.
+        @_alwaysEmitIntoClient public var contentHtml: StorefrontAPI.HTML { __field("contentHtml") }
+
+        /// The date and time when the article was published.
+        @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+
+        /// The article's author.
+        @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+        /// The image associated with the article.
+        @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+        /// The article’s SEO information.
+        @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
+
+        public nonisolated struct Author: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "ArticleAuthor",
+            name _0: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["blog"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The author's full name.
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
 
-        /// Retrieves a [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) by its handle or ID. A blog organizes [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects for the online store and includes author information, [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) settings, and custom [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
-        ///
-        @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
+        public nonisolated struct Image: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+          ]
 
-        public nonisolated struct Blog: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("articleByHandle", .object(ArticleByHandle.self), arguments: [("handle", .variable("articleHandle"))])),
-            ]
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public let __object: GraphQLCheckedObject
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            id _0: String? = nil,
+            altText _1: String? = nil,
+            url _2: StorefrontAPI.URL,
+            width _3: Int? = nil,
+            height _4: Int? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["altText"] = _1.__outputJSON
+            data["url"] = _2.__outputJSON
+            data["width"] = _3.__outputJSON
+            data["height"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+          /// A unique ID for the image.
+          @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Blog",
-                handle _0: String,
-                articleByHandle _1: ArticleByHandle? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["handle"] = _0.__outputJSON
-                data["articleByHandle"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+          /// A word or phrase to share the nature or contents of an image.
+          @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-            /// A human-friendly unique string for the Blog automatically generated from its title.
-            ///
-            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+          /// The location of the image as a URL.
+          ///
+          /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+          ///
+          /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+          ///
+          /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+          ///
+          @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-            /// Find an article by its handle.
-            @_alwaysEmitIntoClient public var articleByHandle: ArticleByHandle? { __field("articleByHandle") }
+          /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+          @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-            public nonisolated struct ArticleByHandle: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("contentHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
-                    .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
-                    .field(GraphQLField("authorV2", alias: "author", .object(Author.self))),
-                    .field(GraphQLField("image", .object(Image.self))),
-                    .field(GraphQLField("seo", .object(Seo.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Article",
-                    handle _0: String,
-                    title _1: String,
-                    contentHtml _2: StorefrontAPI.HTML,
-                    publishedAt _3: StorefrontAPI.DateTime,
-                    author _4: Author? = nil,
-                    image _5: Image? = nil,
-                    seo _6: Seo? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["handle"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["contentHtml"] = _2.__outputJSON
-                    data["publishedAt"] = _3.__outputJSON
-                    data["author"] = _4.__outputJSON
-                    data["image"] = _5.__outputJSON
-                    data["seo"] = _6.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A human-friendly unique string for the Article automatically generated from its title.
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                /// The article’s name.
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                /// The content of the article, complete with HTML formatting.
-                @_alwaysEmitIntoClient public var contentHtml: StorefrontAPI.HTML { __field("contentHtml") }
-
-                /// The date and time when the article was published.
-                @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
-
-                /// The article's author.
-                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
-
-                /// The image associated with the article.
-                @_alwaysEmitIntoClient public var image: Image? { __field("image") }
-
-                /// The article’s SEO information.
-                @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
-
-                public nonisolated struct Author: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "ArticleAuthor",
-                        name _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["name"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The author's full name.
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-                }
-
-                public nonisolated struct Image: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-                        .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-                        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-                        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Image",
-                        id _0: String? = nil,
-                        altText _1: String? = nil,
-                        url _2: StorefrontAPI.URL,
-                        width _3: Int? = nil,
-                        height _4: Int? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["altText"] = _1.__outputJSON
-                        data["url"] = _2.__outputJSON
-                        data["width"] = _3.__outputJSON
-                        data["height"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// A unique ID for the image.
-                    @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-                    /// A word or phrase to share the nature or contents of an image.
-                    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-                    /// The location of the image as a URL.
-                    ///
-                    /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-                    ///
-                    /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-                    ///
-                    /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-                    ///
-                    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-                    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-                    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-                    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-                    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-                }
-
-                public nonisolated struct Seo: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "SEO",
-                        description _0: String? = nil,
-                        title _1: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["description"] = _0.__outputJSON
-                        data["title"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The meta description.
-                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                    /// The SEO title.
-                    @_alwaysEmitIntoClient public var title: String? { __field("title") }
-                }
-            }
+          /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+          @_alwaysEmitIntoClient public var height: Int? { __field("height") }
         }
+
+        public nonisolated struct Seo: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "SEO",
+            description _0: String? = nil,
+            title _1: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["description"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The meta description.
+          @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+          /// The SEO title.
+          @_alwaysEmitIntoClient public var title: String? { __field("title") }
+        }
+      }
     }
+  }
 }

@@ -4,220 +4,205 @@
 import APICoreGraphQL
 
 public nonisolated struct BlogsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Blogs" }
-    @_alwaysEmitIntoClient public static var document: String { "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename title handle seo { __typename title description } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b3fd47b2fa810970806f23169e65c32de3c1c12fe8c58f5e1a0c032617b75719" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Blogs" }
+  @_alwaysEmitIntoClient public static var document: String { "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename title handle seo { __typename title description } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b3fd47b2fa810970806f23169e65c32de3c1c12fe8c58f5e1a0c032617b75719" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var endCursor: GraphQLNullable<String>
-    public var first: GraphQLNullable<Int>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var last: GraphQLNullable<Int>
-    public var startCursor: GraphQLNullable<String>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var endCursor: GraphQLNullable<String>
+  public var first: GraphQLNullable<Int>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var last: GraphQLNullable<Int>
+  public var startCursor: GraphQLNullable<String>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        endCursor: GraphQLNullable<String> = nil,
-        first: GraphQLNullable<Int> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        last: GraphQLNullable<Int> = nil,
-        startCursor: GraphQLNullable<String> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    endCursor: GraphQLNullable<String> = nil,
+    first: GraphQLNullable<Int> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    last: GraphQLNullable<Int> = nil,
+    startCursor: GraphQLNullable<String> = nil
+  ) {
+    self.country = country
+    self.endCursor = endCursor
+    self.first = first
+    self.language = language
+    self.last = last
+    self.startCursor = startCursor
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("blogs", .nonNull(.object(Blogs.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      blogs _0: Blogs,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.endCursor = endCursor
-        self.first = first
-        self.language = language
-        self.last = last
-        self.startCursor = startCursor
+      var data = JSONObject()
+      data["blogs"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
-    }
+    /// Returns a paginated list of the shop's [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) objects. Each blog serves as a container for [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects.
+    ///
+    @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Blogs: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "BlogConnection",
+        pageInfo _0: PageInfo,
+        nodes _1: [Nodes],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["pageInfo"] = _0.__outputJSON
+        data["nodes"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Information to aid in pagination.
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      /// A list of the nodes contained in BlogEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("blogs", .nonNull(.object(Blogs.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+          .__typename,
+          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            blogs _0: Blogs,
-            __variables: JSONObject = [:]
+          __typename: String = "PageInfo",
+          hasNextPage _0: Bool,
+          hasPreviousPage _1: Bool,
+          startCursor _2: String? = nil,
+          endCursor _3: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["blogs"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["hasNextPage"] = _0.__outputJSON
+          data["hasPreviousPage"] = _1.__outputJSON
+          data["startCursor"] = _2.__outputJSON
+          data["endCursor"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns a paginated list of the shop's [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) objects. Each blog serves as a container for [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects.
+        /// Whether there are more pages to fetch following the current page.
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+        /// Whether there are any pages prior to the current page.
+        @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+        /// The cursor corresponding to the first node in edges.
+        @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+        /// The cursor corresponding to the last node in edges.
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+      }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("seo", .object(Seo.self))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Blog",
+          title _0: String,
+          handle _1: String,
+          seo _2: Seo? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["title"] = _0.__outputJSON
+          data["handle"] = _1.__outputJSON
+          data["seo"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The blogs’s title.
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        /// A human-friendly unique string for the Blog automatically generated from its title.
         ///
-        @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-        public nonisolated struct Blogs: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-            ]
+        /// The blog's SEO information.
+        @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-            public let __object: GraphQLCheckedObject
+        public nonisolated struct Seo: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+          ]
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "BlogConnection",
-                pageInfo _0: PageInfo,
-                nodes _1: [Nodes],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["pageInfo"] = _0.__outputJSON
-                data["nodes"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "SEO",
+            title _0: String? = nil,
+            description _1: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
+            data["description"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
 
-            /// Information to aid in pagination.
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+          /// The SEO title.
+          @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
-            /// A list of the nodes contained in BlogEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    hasNextPage _0: Bool,
-                    hasPreviousPage _1: Bool,
-                    startCursor _2: String? = nil,
-                    endCursor _3: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["hasNextPage"] = _0.__outputJSON
-                    data["hasPreviousPage"] = _1.__outputJSON
-                    data["startCursor"] = _2.__outputJSON
-                    data["endCursor"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// Whether there are more pages to fetch following the current page.
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                /// Whether there are any pages prior to the current page.
-                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                /// The cursor corresponding to the first node in edges.
-                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-
-                /// The cursor corresponding to the last node in edges.
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-            }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("seo", .object(Seo.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Blog",
-                    title _0: String,
-                    handle _1: String,
-                    seo _2: Seo? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["title"] = _0.__outputJSON
-                    data["handle"] = _1.__outputJSON
-                    data["seo"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The blogs’s title.
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                /// A human-friendly unique string for the Blog automatically generated from its title.
-                ///
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                /// The blog's SEO information.
-                @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
-
-                public nonisolated struct Seo: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "SEO",
-                        title _0: String? = nil,
-                        description _1: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["title"] = _0.__outputJSON
-                        data["description"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The SEO title.
-                    @_alwaysEmitIntoClient public var title: String? { __field("title") }
-
-                    /// The meta description.
-                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-                }
-            }
+          /// The meta description.
+          @_alwaysEmitIntoClient public var description: String? { __field("description") }
         }
+      }
     }
+  }
 }

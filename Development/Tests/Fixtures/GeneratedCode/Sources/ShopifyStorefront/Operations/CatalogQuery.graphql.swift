@@ -4,196 +4,184 @@
 import APICoreGraphQL
 
 public nonisolated struct CatalogQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Catalog" }
-    @_alwaysEmitIntoClient public static var document: String { "query Catalog($country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...CollectionItem } pageInfo { __typename hasPreviousPage hasNextPage startCursor endCursor } } }\n" + CollectionItem.fragmentDefinition + "\n" + MoneyCollectionItem.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fda838ceffe7b319ef273ecded9009d647528fddfc7d0b7372a4572a004e3b06" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Catalog" }
+  @_alwaysEmitIntoClient public static var document: String { "query Catalog($country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...CollectionItem } pageInfo { __typename hasPreviousPage hasNextPage startCursor endCursor } } }\n" + CollectionItem.fragmentDefinition + "\n" + MoneyCollectionItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fda838ceffe7b319ef273ecded9009d647528fddfc7d0b7372a4572a004e3b06" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var first: GraphQLNullable<Int>
-    public var last: GraphQLNullable<Int>
-    public var startCursor: GraphQLNullable<String>
-    public var endCursor: GraphQLNullable<String>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var first: GraphQLNullable<Int>
+  public var last: GraphQLNullable<Int>
+  public var startCursor: GraphQLNullable<String>
+  public var endCursor: GraphQLNullable<String>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        first: GraphQLNullable<Int> = nil,
-        last: GraphQLNullable<Int> = nil,
-        startCursor: GraphQLNullable<String> = nil,
-        endCursor: GraphQLNullable<String> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    first: GraphQLNullable<Int> = nil,
+    last: GraphQLNullable<Int> = nil,
+    startCursor: GraphQLNullable<String> = nil,
+    endCursor: GraphQLNullable<String> = nil
+  ) {
+    self.country = country
+    self.language = language
+    self.first = first
+    self.last = last
+    self.startCursor = startCursor
+    self.endCursor = endCursor
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      products _0: Products,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.language = language
-        self.first = first
-        self.last = last
-        self.startCursor = startCursor
-        self.endCursor = endCursor
+      var data = JSONObject()
+      data["products"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
-    }
+    /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
+    ///
+    /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
+    ///
+    @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Products: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "ProductConnection",
+        nodes _0: [Nodes],
+        pageInfo _1: PageInfo,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        data["pageInfo"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in ProductEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      /// Information to aid in pagination.
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+          .__typename,
+          .fragment(CollectionItem.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            products _0: Products,
-            __variables: JSONObject = [:]
+          __typename: String = "Product",
+          id _0: String,
+          handle _1: String,
+          title _2: String,
+          featuredImage _3: CollectionItem.FeaturedImage? = nil,
+          priceRange _4: CollectionItem.PriceRange,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["products"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["handle"] = _1.__outputJSON
+          data["title"] = _2.__outputJSON
+          data["featuredImage"] = _3.__outputJSON
+          data["priceRange"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
-        ///
-        /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
-        ///
-        @_alwaysEmitIntoClient public var products: Products { __field("products") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Products: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-            ]
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var featuredImage: CollectionItem.FeaturedImage? { __field("featuredImage") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "ProductConnection",
-                nodes _0: [Nodes],
-                pageInfo _1: PageInfo,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                data["pageInfo"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var priceRange: CollectionItem.PriceRange { __field("priceRange") }
 
-            /// A list of the nodes contained in ProductEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
 
-            /// Information to aid in pagination.
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+        ]
 
-            public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(CollectionItem.self),
-                ]
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Product",
-                    id _0: String,
-                    handle _1: String,
-                    title _2: String,
-                    featuredImage _3: CollectionItem.FeaturedImage? = nil,
-                    priceRange _4: CollectionItem.PriceRange,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["handle"] = _1.__outputJSON
-                    data["title"] = _2.__outputJSON
-                    data["featuredImage"] = _3.__outputJSON
-                    data["priceRange"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var featuredImage: CollectionItem.FeaturedImage? { __field("featuredImage") }
-
-                @_alwaysEmitIntoClient public var priceRange: CollectionItem.PriceRange { __field("priceRange") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    hasPreviousPage _0: Bool,
-                    hasNextPage _1: Bool,
-                    startCursor _2: String? = nil,
-                    endCursor _3: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["hasPreviousPage"] = _0.__outputJSON
-                    data["hasNextPage"] = _1.__outputJSON
-                    data["startCursor"] = _2.__outputJSON
-                    data["endCursor"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// Whether there are any pages prior to the current page.
-                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                /// Whether there are more pages to fetch following the current page.
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                /// The cursor corresponding to the first node in edges.
-                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-
-                /// The cursor corresponding to the last node in edges.
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PageInfo",
+          hasPreviousPage _0: Bool,
+          hasNextPage _1: Bool,
+          startCursor _2: String? = nil,
+          endCursor _3: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["hasPreviousPage"] = _0.__outputJSON
+          data["hasNextPage"] = _1.__outputJSON
+          data["startCursor"] = _2.__outputJSON
+          data["endCursor"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// Whether there are any pages prior to the current page.
+        @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+        /// Whether there are more pages to fetch following the current page.
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+        /// The cursor corresponding to the first node in edges.
+        @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+        /// The cursor corresponding to the last node in edges.
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CatalogQuery.Data.Products.Nodes {
-    @_alwaysEmitIntoClient public var collectionItem: CollectionItem { __fragment() }
+  @_alwaysEmitIntoClient public var collectionItem: CollectionItem { __fragment() }
 }

@@ -4,58 +4,55 @@
 import APICoreGraphQL
 
 public nonisolated struct ChildMenuItem: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .fragment(MenuItem.self),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .fragment(MenuItem.self),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MenuItem",
+    id _0: String,
+    resourceId _1: String? = nil,
+    tags _2: [String],
+    title _3: String,
+    type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
+    url _5: StorefrontAPI.URL? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["resourceId"] = _1.__outputJSON
+    data["tags"] = _2.__outputJSON
+    data["title"] = _3.__outputJSON
+    data["type"] = _4.__outputJSON
+    data["url"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MenuItem",
-        id _0: String,
-        resourceId _1: String? = nil,
-        tags _2: [String],
-        title _3: String,
-        type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
-        url _5: StorefrontAPI.URL? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["resourceId"] = _1.__outputJSON
-        data["tags"] = _2.__outputJSON
-        data["title"] = _3.__outputJSON
-        data["type"] = _4.__outputJSON
-        data["url"] = _5.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
 
-    @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+  @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
 
-    @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
+  @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
 
-    @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+  @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
-
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ChildMenuItem {
-    @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
+  @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
 }

@@ -4,252 +4,237 @@
 import APICoreGraphQL
 
 public nonisolated struct CollectionQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Collection" }
-    @_alwaysEmitIntoClient public static var document: String { "query Collection($handle: String!, $country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { collection(handle: $handle) { __typename id handle title description products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...ProductItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } } }\n" + MoneyProductItem.fragmentDefinition + "\n" + ProductItem.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b87b9bcc7e20477793a7acd51f5b3dc03ed1161202d9ccbb4372c4b0d144fb8c" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Collection" }
+  @_alwaysEmitIntoClient public static var document: String { "query Collection($handle: String!, $country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { collection(handle: $handle) { __typename id handle title description products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...ProductItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } } }\n" + MoneyProductItem.fragmentDefinition + "\n" + ProductItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b87b9bcc7e20477793a7acd51f5b3dc03ed1161202d9ccbb4372c4b0d144fb8c" }
 
-    public var handle: String
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var first: GraphQLNullable<Int>
-    public var last: GraphQLNullable<Int>
-    public var startCursor: GraphQLNullable<String>
-    public var endCursor: GraphQLNullable<String>
+  public var handle: String
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var first: GraphQLNullable<Int>
+  public var last: GraphQLNullable<Int>
+  public var startCursor: GraphQLNullable<String>
+  public var endCursor: GraphQLNullable<String>
 
-    public init(
-        handle: String,
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        first: GraphQLNullable<Int> = nil,
-        last: GraphQLNullable<Int> = nil,
-        startCursor: GraphQLNullable<String> = nil,
-        endCursor: GraphQLNullable<String> = nil
+  public init(
+    handle: String,
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    first: GraphQLNullable<Int> = nil,
+    last: GraphQLNullable<Int> = nil,
+    startCursor: GraphQLNullable<String> = nil,
+    endCursor: GraphQLNullable<String> = nil
+  ) {
+    self.handle = handle
+    self.country = country
+    self.language = language
+    self.first = first
+    self.last = last
+    self.startCursor = startCursor
+    self.endCursor = endCursor
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("collection", .object(Collection__.self), arguments: [("handle", .variable("handle"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      collection _0: Collection__? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.handle = handle
-        self.country = country
-        self.language = language
-        self.first = first
-        self.last = last
-        self.startCursor = startCursor
-        self.endCursor = endCursor
+      var data = JSONObject()
+      data["collection"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
-    }
+    /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
+    ///
+    @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Collection__: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Collection",
+        id _0: String,
+        handle _1: String,
+        title _2: String,
+        description _3: String,
+        products _4: Products,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["handle"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        data["description"] = _3.__outputJSON
+        data["products"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A globally-unique ID.
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// A human-friendly unique string for the collection automatically generated from its title.
+      /// Limit of 255 characters.
+      ///
+      @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+      /// The collection’s name. Limit of 255 characters.
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      /// Stripped description of the collection, single line with HTML tags removed.
+      @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+      /// List of products in the collection.
+      @_alwaysEmitIntoClient public var products: Products { __field("products") }
+
+      public nonisolated struct Products: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("collection", .object(Collection__.self), arguments: [("handle", .variable("handle"))])),
+          .__typename,
+          .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            collection _0: Collection__? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "ProductConnection",
+          nodes _0: [Nodes],
+          pageInfo _1: PageInfo,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["nodes"] = _0.__outputJSON
+          data["pageInfo"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// A list of the nodes contained in ProductEdge.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+        /// Information to aid in pagination.
+        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+        public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(ProductItem.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Product",
+            id _0: String,
+            handle _1: String,
+            title _2: String,
+            featuredImage _3: ProductItem.FeaturedImage? = nil,
+            priceRange _4: ProductItem.PriceRange,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["collection"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["handle"] = _1.__outputJSON
+            data["title"] = _2.__outputJSON
+            data["featuredImage"] = _3.__outputJSON
+            data["priceRange"] = _4.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          @_alwaysEmitIntoClient public var featuredImage: ProductItem.FeaturedImage? { __field("featuredImage") }
+
+          @_alwaysEmitIntoClient public var priceRange: ProductItem.PriceRange { __field("priceRange") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
-        ///
-        @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
+        public nonisolated struct PageInfo: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+          ]
 
-        public nonisolated struct Collection__: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
-            ]
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public let __object: GraphQLCheckedObject
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "PageInfo",
+            hasPreviousPage _0: Bool,
+            hasNextPage _1: Bool,
+            endCursor _2: String? = nil,
+            startCursor _3: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["hasPreviousPage"] = _0.__outputJSON
+            data["hasNextPage"] = _1.__outputJSON
+            data["endCursor"] = _2.__outputJSON
+            data["startCursor"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+          /// Whether there are any pages prior to the current page.
+          @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Collection",
-                id _0: String,
-                handle _1: String,
-                title _2: String,
-                description _3: String,
-                products _4: Products,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["handle"] = _1.__outputJSON
-                data["title"] = _2.__outputJSON
-                data["description"] = _3.__outputJSON
-                data["products"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+          /// Whether there are more pages to fetch following the current page.
+          @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 
-            /// A globally-unique ID.
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
+          /// The cursor corresponding to the last node in edges.
+          @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 
-            /// A human-friendly unique string for the collection automatically generated from its title.
-            /// Limit of 255 characters.
-            ///
-            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-            /// The collection’s name. Limit of 255 characters.
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            /// Stripped description of the collection, single line with HTML tags removed.
-            @_alwaysEmitIntoClient public var description: String { __field("description") }
-
-            /// List of products in the collection.
-            @_alwaysEmitIntoClient public var products: Products { __field("products") }
-
-            public nonisolated struct Products: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-                    .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ProductConnection",
-                    nodes _0: [Nodes],
-                    pageInfo _1: PageInfo,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["nodes"] = _0.__outputJSON
-                    data["pageInfo"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// A list of the nodes contained in ProductEdge.
-                @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-                /// Information to aid in pagination.
-                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-                public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(ProductItem.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Product",
-                        id _0: String,
-                        handle _1: String,
-                        title _2: String,
-                        featuredImage _3: ProductItem.FeaturedImage? = nil,
-                        priceRange _4: ProductItem.PriceRange,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["id"] = _0.__outputJSON
-                        data["handle"] = _1.__outputJSON
-                        data["title"] = _2.__outputJSON
-                        data["featuredImage"] = _3.__outputJSON
-                        data["priceRange"] = _4.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    @_alwaysEmitIntoClient public var featuredImage: ProductItem.FeaturedImage? { __field("featuredImage") }
-
-                    @_alwaysEmitIntoClient public var priceRange: ProductItem.PriceRange { __field("priceRange") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-
-                public nonisolated struct PageInfo: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "PageInfo",
-                        hasPreviousPage _0: Bool,
-                        hasNextPage _1: Bool,
-                        endCursor _2: String? = nil,
-                        startCursor _3: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["hasPreviousPage"] = _0.__outputJSON
-                        data["hasNextPage"] = _1.__outputJSON
-                        data["endCursor"] = _2.__outputJSON
-                        data["startCursor"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// Whether there are any pages prior to the current page.
-                    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                    /// Whether there are more pages to fetch following the current page.
-                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                    /// The cursor corresponding to the last node in edges.
-                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-
-                    /// The cursor corresponding to the first node in edges.
-                    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-                }
-            }
+          /// The cursor corresponding to the first node in edges.
+          @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
         }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CollectionQuery.Data.Collection__.Products.Nodes {
-    @_alwaysEmitIntoClient public var productItem: ProductItem { __fragment() }
+  @_alwaysEmitIntoClient public var productItem: ProductItem { __fragment() }
 }

@@ -4,112 +4,106 @@
 import APICoreGraphQL
 
 public nonisolated struct Collection_: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Collection" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Collection on Collection { __typename id title handle image { __typename id url altText width height } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Collection" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Collection on Collection { __typename id title handle image { __typename id url altText width height } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("image", .object(Image.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Collection",
+    id _0: String,
+    title _1: String,
+    handle _2: String,
+    image _3: Image? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["handle"] = _2.__outputJSON
+    data["image"] = _3.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The collection’s name. Limit of 255 characters.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// A human-friendly unique string for the collection automatically generated from its title.
+  /// Limit of 255 characters.
+  ///
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+  /// Image associated with the collection.
+  @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+  public nonisolated struct Image: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("image", .object(Image.self))),
+      .__typename,
+      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Collection",
-        id _0: String,
-        title _1: String,
-        handle _2: String,
-        image _3: Image? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Image",
+      id _0: String? = nil,
+      url _1: StorefrontAPI.URL,
+      altText _2: String? = nil,
+      width _3: Int? = nil,
+      height _4: Int? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["handle"] = _2.__outputJSON
-        data["image"] = _3.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["url"] = _1.__outputJSON
+      data["altText"] = _2.__outputJSON
+      data["width"] = _3.__outputJSON
+      data["height"] = _4.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+    /// A unique ID for the image.
+    @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
-    /// The collection’s name. Limit of 255 characters.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// A human-friendly unique string for the collection automatically generated from its title.
-    /// Limit of 255 characters.
+    /// The location of the image as a URL.
     ///
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+    /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+    ///
+    /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+    ///
+    /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+    ///
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-    /// Image associated with the collection.
-    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+    /// A word or phrase to share the nature or contents of an image.
+    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-    public nonisolated struct Image: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        ]
+    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            id _0: String? = nil,
-            url _1: StorefrontAPI.URL,
-            altText _2: String? = nil,
-            width _3: Int? = nil,
-            height _4: Int? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["url"] = _1.__outputJSON
-            data["altText"] = _2.__outputJSON
-            data["width"] = _3.__outputJSON
-            data["height"] = _4.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A unique ID for the image.
-        @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-        /// The location of the image as a URL.
-        ///
-        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-        ///
-        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-        ///
-        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-        ///
-        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-        /// A word or phrase to share the nature or contents of an image.
-        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-    }
+    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+  }
 }

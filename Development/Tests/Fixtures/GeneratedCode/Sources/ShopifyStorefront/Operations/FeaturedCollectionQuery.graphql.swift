@@ -4,125 +4,116 @@
 import APICoreGraphQL
 
 public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "FeaturedCollection" }
-    @_alwaysEmitIntoClient public static var document: String { "query FeaturedCollection($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { collections(first: 1, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...FeaturedCollection } } }\n" + FeaturedCollection.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1cb19b7a5c497c4e81a04aa7cbad18b6b32fa957c0b99ea00c560e50ae0172d9" }
+  @_alwaysEmitIntoClient public static var operationName: String { "FeaturedCollection" }
+  @_alwaysEmitIntoClient public static var document: String { "query FeaturedCollection($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { collections(first: 1, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...FeaturedCollection } } }\n" + FeaturedCollection.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1cb19b7a5c497c4e81a04aa7cbad18b6b32fa957c0b99ea00c560e50ae0172d9" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  ) {
+    self.country = country
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .literal(1)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      collections _0: Collections,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.language = language
+      var data = JSONObject()
+      data["collections"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "language": language])
-    }
+    /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
+    ///
+    @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Collections: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "CollectionConnection",
+        nodes _0: [Nodes],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in CollectionEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .literal(1)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
+          .__typename,
+          .fragment(FeaturedCollection.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            collections _0: Collections,
-            __variables: JSONObject = [:]
+          __typename: String = "Collection",
+          id _0: String,
+          title _1: String,
+          image _2: FeaturedCollection.Image? = nil,
+          handle _3: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["collections"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["image"] = _2.__outputJSON
+          data["handle"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
-        ///
-        @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Collections: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-            ]
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var image: FeaturedCollection.Image? { __field("image") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "CollectionConnection",
-                nodes _0: [Nodes],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of the nodes contained in CollectionEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(FeaturedCollection.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Collection",
-                    id _0: String,
-                    title _1: String,
-                    image _2: FeaturedCollection.Image? = nil,
-                    handle _3: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["image"] = _2.__outputJSON
-                    data["handle"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var image: FeaturedCollection.Image? { __field("image") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == FeaturedCollectionQuery.Data.Collections.Nodes {
-    @_alwaysEmitIntoClient public var featuredCollection: FeaturedCollection { __fragment() }
+  @_alwaysEmitIntoClient public var featuredCollection: FeaturedCollection { __fragment() }
 }

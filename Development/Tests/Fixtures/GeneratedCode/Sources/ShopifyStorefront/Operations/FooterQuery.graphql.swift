@@ -4,93 +4,87 @@
 import APICoreGraphQL
 
 public nonisolated struct FooterQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Footer" }
-    @_alwaysEmitIntoClient public static var document: String { "query Footer($country: CountryCode, $footerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { menu(handle: $footerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a3af27220dc7449da0998e380cc9a742480196ea998c791a39b24a99dcf0d7c9" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Footer" }
+  @_alwaysEmitIntoClient public static var document: String { "query Footer($country: CountryCode, $footerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { menu(handle: $footerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a3af27220dc7449da0998e380cc9a742480196ea998c791a39b24a99dcf0d7c9" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var footerMenuHandle: String
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var footerMenuHandle: String
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        footerMenuHandle: String,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    footerMenuHandle: String,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  ) {
+    self.country = country
+    self.footerMenuHandle = footerMenuHandle
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("footerMenuHandle"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      menu _0: Menu_? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.footerMenuHandle = footerMenuHandle
-        self.language = language
+      var data = JSONObject()
+      data["menu"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
+    /// Retrieves a [`Menu`](https://shopify.dev/docs/api/storefront/current/objects/Menu) by its handle. Menus are [hierarchical navigation structures](https://help.shopify.com/manual/online-store/menus-and-links) that merchants configure for their storefront, such as header and footer navigation.
+    ///
+    /// Each menu contains [`MenuItem`](https://shopify.dev/docs/api/storefront/current/objects/MenuItem) objects that can nest up to three levels deep, with each item linking to [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), [blogs](https://shopify.dev/docs/api/storefront/current/objects/Blog), or external URLs.
+    ///
+    @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
+
+    public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Menu.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Menu",
+        id _0: String,
+        items _1: [Menu.Items],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["items"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("footerMenuHandle"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            menu _0: Menu_? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["menu"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Retrieves a [`Menu`](https://shopify.dev/docs/api/storefront/current/objects/Menu) by its handle. Menus are [hierarchical navigation structures](https://help.shopify.com/manual/online-store/menus-and-links) that merchants configure for their storefront, such as header and footer navigation.
-        ///
-        /// Each menu contains [`MenuItem`](https://shopify.dev/docs/api/storefront/current/objects/MenuItem) objects that can nest up to three levels deep, with each item linking to [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), [blogs](https://shopify.dev/docs/api/storefront/current/objects/Blog), or external URLs.
-        ///
-        @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
-
-        public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Menu.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Menu",
-                id _0: String,
-                items _1: [Menu.Items],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["items"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == FooterQuery.Data.Menu_ {
-    @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
+  @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
 }

@@ -4,153 +4,144 @@
 import APICoreGraphQL
 
 public nonisolated struct HeaderQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Header" }
-    @_alwaysEmitIntoClient public static var document: String { "query Header($country: CountryCode, $headerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { shop { __typename ...Shop } menu(handle: $headerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition + "\n" + Shop.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b829b273e94d1efdaf761e9237b6cedf3e51d941b627b38dbafdfc044672df20" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Header" }
+  @_alwaysEmitIntoClient public static var document: String { "query Header($country: CountryCode, $headerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { shop { __typename ...Shop } menu(handle: $headerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition + "\n" + Shop.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b829b273e94d1efdaf761e9237b6cedf3e51d941b627b38dbafdfc044672df20" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var headerMenuHandle: String
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var headerMenuHandle: String
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        headerMenuHandle: String,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    headerMenuHandle: String,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  ) {
+    self.country = country
+    self.headerMenuHandle = headerMenuHandle
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
+      .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("headerMenuHandle"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      shop _0: Shop_,
+      menu _1: Menu_? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.headerMenuHandle = headerMenuHandle
-        self.language = language
+      var data = JSONObject()
+      data["shop"] = _0.__outputJSON
+      data["menu"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
+    /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
+    ///
+    /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
+    ///
+    @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
+
+    /// Retrieves a [`Menu`](https://shopify.dev/docs/api/storefront/current/objects/Menu) by its handle. Menus are [hierarchical navigation structures](https://help.shopify.com/manual/online-store/menus-and-links) that merchants configure for their storefront, such as header and footer navigation.
+    ///
+    /// Each menu contains [`MenuItem`](https://shopify.dev/docs/api/storefront/current/objects/MenuItem) objects that can nest up to three levels deep, with each item linking to [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), [blogs](https://shopify.dev/docs/api/storefront/current/objects/Blog), or external URLs.
+    ///
+    @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
+
+    public nonisolated struct Shop_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Shop.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Shop",
+        id _0: String,
+        name _1: String,
+        description _2: String? = nil,
+        primaryDomain _3: Shop.PrimaryDomain,
+        brand _4: Shop.Brand? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["description"] = _2.__outputJSON
+        data["primaryDomain"] = _3.__outputJSON
+        data["brand"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+      @_alwaysEmitIntoClient public var primaryDomain: Shop.PrimaryDomain { __field("primaryDomain") }
+
+      @_alwaysEmitIntoClient public var brand: Shop.Brand? { __field("brand") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
-            .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("headerMenuHandle"))])),
-        ]
+    public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Menu.self),
+      ]
 
-        public let __object: GraphQLCheckedObject
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Menu",
+        id _0: String,
+        items _1: [Menu.Items],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["items"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        @_alwaysEmitIntoClient public init(
-            shop _0: Shop_,
-            menu _1: Menu_? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["shop"] = _0.__outputJSON
-            data["menu"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
-        ///
-        /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
-        ///
-        @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
+      @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-        /// Retrieves a [`Menu`](https://shopify.dev/docs/api/storefront/current/objects/Menu) by its handle. Menus are [hierarchical navigation structures](https://help.shopify.com/manual/online-store/menus-and-links) that merchants configure for their storefront, such as header and footer navigation.
-        ///
-        /// Each menu contains [`MenuItem`](https://shopify.dev/docs/api/storefront/current/objects/MenuItem) objects that can nest up to three levels deep, with each item linking to [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), [blogs](https://shopify.dev/docs/api/storefront/current/objects/Blog), or external URLs.
-        ///
-        @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
-
-        public nonisolated struct Shop_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Shop.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Shop",
-                id _0: String,
-                name _1: String,
-                description _2: String? = nil,
-                primaryDomain _3: Shop.PrimaryDomain,
-                brand _4: Shop.Brand? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["description"] = _2.__outputJSON
-                data["primaryDomain"] = _3.__outputJSON
-                data["brand"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-            @_alwaysEmitIntoClient public var primaryDomain: Shop.PrimaryDomain { __field("primaryDomain") }
-
-            @_alwaysEmitIntoClient public var brand: Shop.Brand? { __field("brand") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Menu.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Menu",
-                id _0: String,
-                items _1: [Menu.Items],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["items"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Shop_ {
-    @_alwaysEmitIntoClient public var shop: Shop { __fragment() }
+  @_alwaysEmitIntoClient public var shop: Shop { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Menu_ {
-    @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
+  @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
 }

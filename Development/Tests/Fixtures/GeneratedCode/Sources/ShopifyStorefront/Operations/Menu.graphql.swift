@@ -4,97 +4,91 @@
 import APICoreGraphQL
 
 public nonisolated struct Menu: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Menu" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Menu" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Menu",
+    id _0: String,
+    items _1: [Items],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["items"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The menu's child items.
+  @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+  public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
+      .__typename,
+      .fragment(ParentMenuItem.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Menu",
-        id _0: String,
-        items _1: [Items],
-        __variables: JSONObject = [:]
+      __typename: String = "MenuItem",
+      items _0: [ParentMenuItem.Items],
+      id _1: String,
+      resourceId _2: String? = nil,
+      tags _3: [String],
+      title _4: String,
+      type _5: GraphQLEnum<StorefrontAPI.MenuItemType>,
+      url _6: StorefrontAPI.URL? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["items"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["items"] = _0.__outputJSON
+      data["id"] = _1.__outputJSON
+      data["resourceId"] = _2.__outputJSON
+      data["tags"] = _3.__outputJSON
+      data["title"] = _4.__outputJSON
+      data["type"] = _5.__outputJSON
+      data["url"] = _6.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var items: [ParentMenuItem.Items] { __field("items") }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// The menu's child items.
-    @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+    @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
 
-    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(ParentMenuItem.self),
-        ]
+    @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
 
-        public let __object: GraphQLCheckedObject
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+    @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "MenuItem",
-            items _0: [ParentMenuItem.Items],
-            id _1: String,
-            resourceId _2: String? = nil,
-            tags _3: [String],
-            title _4: String,
-            type _5: GraphQLEnum<StorefrontAPI.MenuItemType>,
-            url _6: StorefrontAPI.URL? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["items"] = _0.__outputJSON
-            data["id"] = _1.__outputJSON
-            data["resourceId"] = _2.__outputJSON
-            data["tags"] = _3.__outputJSON
-            data["title"] = _4.__outputJSON
-            data["type"] = _5.__outputJSON
-            data["url"] = _6.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-        @_alwaysEmitIntoClient public var items: [ParentMenuItem.Items] { __field("items") }
-
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-        @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
-
-        @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
-
-        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-        @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
-
-        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Menu.Items {
-    @_alwaysEmitIntoClient public var parentMenuItem: ParentMenuItem { __fragment() }
+  @_alwaysEmitIntoClient public var parentMenuItem: ParentMenuItem { __fragment() }
 }

@@ -4,62 +4,59 @@
 import APICoreGraphQL
 
 public nonisolated struct MenuItem: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MenuItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("resourceId", .scalar("ID"), leaf: String?.self)),
-        .field(GraphQLField("tags", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("type", .nonNull(.scalar("MenuItemType")), leaf: GraphQLEnum<StorefrontAPI.MenuItemType>.self)),
-        .field(GraphQLField("url", .scalar("URL"), leaf: StorefrontAPI.URL?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MenuItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("resourceId", .scalar("ID"), leaf: String?.self)),
+    .field(GraphQLField("tags", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("type", .nonNull(.scalar("MenuItemType")), leaf: GraphQLEnum<StorefrontAPI.MenuItemType>.self)),
+    .field(GraphQLField("url", .scalar("URL"), leaf: StorefrontAPI.URL?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MenuItem",
+    id _0: String,
+    resourceId _1: String? = nil,
+    tags _2: [String],
+    title _3: String,
+    type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
+    url _5: StorefrontAPI.URL? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["resourceId"] = _1.__outputJSON
+    data["tags"] = _2.__outputJSON
+    data["title"] = _3.__outputJSON
+    data["type"] = _4.__outputJSON
+    data["url"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MenuItem",
-        id _0: String,
-        resourceId _1: String? = nil,
-        tags _2: [String],
-        title _3: String,
-        type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
-        url _5: StorefrontAPI.URL? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["resourceId"] = _1.__outputJSON
-        data["tags"] = _2.__outputJSON
-        data["title"] = _3.__outputJSON
-        data["type"] = _4.__outputJSON
-        data["url"] = _5.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  /// The ID of the linked resource.
+  @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
 
-    /// The ID of the linked resource.
-    @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+  /// The menu item's tags to filter a collection.
+  @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
 
-    /// The menu item's tags to filter a collection.
-    @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+  /// The menu item's title.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    /// The menu item's title.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
+  /// The menu item's type.
+  @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
 
-    /// The menu item's type.
-    @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
-
-    /// The menu item's URL.
-    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
+  /// The menu item's URL.
+  @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 }

@@ -4,38 +4,35 @@
 import APICoreGraphQL
 
 public nonisolated struct MoneyProductItem: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "MoneyProductItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MoneyProductItem on MoneyV2 { __typename amount currencyCode }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "MoneyProductItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MoneyProductItem on MoneyV2 { __typename amount currencyCode }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+    .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MoneyV2",
+    amount _0: StorefrontAPI.Decimal,
+    currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["amount"] = _0.__outputJSON
+    data["currencyCode"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "MoneyV2",
-        amount _0: StorefrontAPI.Decimal,
-        currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["amount"] = _0.__outputJSON
-        data["currencyCode"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// Decimal money amount.
+  @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 
-    /// Decimal money amount.
-    @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
-
-    /// Currency of the money.
-    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+  /// Currency of the money.
+  @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
 }

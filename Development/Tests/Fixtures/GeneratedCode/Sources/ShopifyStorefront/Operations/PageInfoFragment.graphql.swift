@@ -4,50 +4,47 @@
 import APICoreGraphQL
 
 public nonisolated struct PageInfoFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PageInfoFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PageInfoFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "PageInfo",
+    hasNextPage _0: Bool,
+    hasPreviousPage _1: Bool,
+    startCursor _2: String? = nil,
+    endCursor _3: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["hasNextPage"] = _0.__outputJSON
+    data["hasPreviousPage"] = _1.__outputJSON
+    data["startCursor"] = _2.__outputJSON
+    data["endCursor"] = _3.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "PageInfo",
-        hasNextPage _0: Bool,
-        hasPreviousPage _1: Bool,
-        startCursor _2: String? = nil,
-        endCursor _3: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["hasNextPage"] = _0.__outputJSON
-        data["hasPreviousPage"] = _1.__outputJSON
-        data["startCursor"] = _2.__outputJSON
-        data["endCursor"] = _3.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// Whether there are more pages to fetch following the current page.
+  @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 
-    /// Whether there are more pages to fetch following the current page.
-    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+  /// Whether there are any pages prior to the current page.
+  @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
-    /// Whether there are any pages prior to the current page.
-    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+  /// The cursor corresponding to the first node in edges.
+  @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 
-    /// The cursor corresponding to the first node in edges.
-    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-
-    /// The cursor corresponding to the last node in edges.
-    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+  /// The cursor corresponding to the last node in edges.
+  @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 }

@@ -4,142 +4,133 @@
 import APICoreGraphQL
 
 public nonisolated struct PageQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Page" }
-    @_alwaysEmitIntoClient public static var document: String { "query Page($language: LanguageCode, $country: CountryCode, $handle: String!) @inContext(language: $language, country: $country) { page(handle: $handle) { __typename handle id title body seo { __typename description title } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "14af52cef84302e3ee891a0410aa3e6c39b3f05a1942fd89882be875fa051223" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Page" }
+  @_alwaysEmitIntoClient public static var document: String { "query Page($language: LanguageCode, $country: CountryCode, $handle: String!) @inContext(language: $language, country: $country) { page(handle: $handle) { __typename handle id title body seo { __typename description title } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "14af52cef84302e3ee891a0410aa3e6c39b3f05a1942fd89882be875fa051223" }
 
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var handle: String
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var handle: String
 
-    public init(
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        handle: String
+  public init(
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    handle: String
+  ) {
+    self.language = language
+    self.country = country
+    self.handle = handle
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["language": language, "country": country, "handle": handle])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("page", .object(Page.self), arguments: [("handle", .variable("handle"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      page _0: Page? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.language = language
-        self.country = country
-        self.handle = handle
+      var data = JSONObject()
+      data["page"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["language": language, "country": country, "handle": handle])
-    }
+    /// Retrieves a [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page) by its [`handle`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-handle) or [`id`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-id). Pages are static content pages that merchants display outside their product catalog, such as "About Us," "Contact," or policy pages.
+    ///
+    /// The returned page includes information such as the [HTML body content](https://shopify.dev/docs/api/storefront/current/queries/page#returns-Page.fields.body), [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) information, and any associated [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
+    ///
+    @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("body", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
+        .field(GraphQLField("seo", .object(Seo.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Page",
+        handle _0: String,
+        id _1: String,
+        title _2: String,
+        body _3: StorefrontAPI.HTML,
+        seo _4: Seo? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["handle"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        data["body"] = _3.__outputJSON
+        data["seo"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A human-friendly unique string for the page automatically generated from its title.
+      @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+      /// A globally-unique ID.
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// The title of the page.
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      /// The description of the page, complete with HTML formatting.
+      @_alwaysEmitIntoClient public var body: StorefrontAPI.HTML { __field("body") }
+
+      /// The page's SEO information.
+      @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
+
+      public nonisolated struct Seo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("page", .object(Page.self), arguments: [("handle", .variable("handle"))])),
+          .__typename,
+          .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            page _0: Page? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "SEO",
+          description _0: String? = nil,
+          title _1: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["page"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["description"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Retrieves a [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page) by its [`handle`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-handle) or [`id`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-id). Pages are static content pages that merchants display outside their product catalog, such as "About Us," "Contact," or policy pages.
-        ///
-        /// The returned page includes information such as the [HTML body content](https://shopify.dev/docs/api/storefront/current/queries/page#returns-Page.fields.body), [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) information, and any associated [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
-        ///
-        @_alwaysEmitIntoClient public var page: Page? { __field("page") }
+        /// The meta description.
+        @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-        public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("body", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
-                .field(GraphQLField("seo", .object(Seo.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Page",
-                handle _0: String,
-                id _1: String,
-                title _2: String,
-                body _3: StorefrontAPI.HTML,
-                seo _4: Seo? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["handle"] = _0.__outputJSON
-                data["id"] = _1.__outputJSON
-                data["title"] = _2.__outputJSON
-                data["body"] = _3.__outputJSON
-                data["seo"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A human-friendly unique string for the page automatically generated from its title.
-            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-            /// A globally-unique ID.
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            /// The title of the page.
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            /// The description of the page, complete with HTML formatting.
-            @_alwaysEmitIntoClient public var body: StorefrontAPI.HTML { __field("body") }
-
-            /// The page's SEO information.
-            @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
-
-            public nonisolated struct Seo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "SEO",
-                    description _0: String? = nil,
-                    title _1: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["description"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The meta description.
-                @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-                /// The SEO title.
-                @_alwaysEmitIntoClient public var title: String? { __field("title") }
-            }
-        }
+        /// The SEO title.
+        @_alwaysEmitIntoClient public var title: String? { __field("title") }
+      }
     }
+  }
 }

@@ -4,47 +4,91 @@
 import APICoreGraphQL
 
 public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
+    .fragment(MenuItem.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "MenuItem",
+    items _0: [Items],
+    id _1: String,
+    resourceId _2: String? = nil,
+    tags _3: [String],
+    title _4: String,
+    type _5: GraphQLEnum<StorefrontAPI.MenuItemType>,
+    url _6: StorefrontAPI.URL? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["items"] = _0.__outputJSON
+    data["id"] = _1.__outputJSON
+    data["resourceId"] = _2.__outputJSON
+    data["tags"] = _3.__outputJSON
+    data["title"] = _4.__outputJSON
+    data["type"] = _5.__outputJSON
+    data["url"] = _6.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The menu item's child items.
+  @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+
+  @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+
+  @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
+
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+
+  public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-        .fragment(MenuItem.self),
+      .__typename,
+      .fragment(ChildMenuItem.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "MenuItem",
-        items _0: [Items],
-        id _1: String,
-        resourceId _2: String? = nil,
-        tags _3: [String],
-        title _4: String,
-        type _5: GraphQLEnum<StorefrontAPI.MenuItemType>,
-        url _6: StorefrontAPI.URL? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "MenuItem",
+      id _0: String,
+      resourceId _1: String? = nil,
+      tags _2: [String],
+      title _3: String,
+      type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
+      url _5: StorefrontAPI.URL? = nil,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["items"] = _0.__outputJSON
-        data["id"] = _1.__outputJSON
-        data["resourceId"] = _2.__outputJSON
-        data["tags"] = _3.__outputJSON
-        data["title"] = _4.__outputJSON
-        data["type"] = _5.__outputJSON
-        data["url"] = _6.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["resourceId"] = _1.__outputJSON
+      data["tags"] = _2.__outputJSON
+      data["title"] = _3.__outputJSON
+      data["type"] = _4.__outputJSON
+      data["url"] = _5.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
-
-    /// The menu item's child items.
-    @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -60,63 +104,13 @@ public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
 
     public typealias Fragments = GraphQLFragmentSpreads<Self>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-
-    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(ChildMenuItem.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "MenuItem",
-            id _0: String,
-            resourceId _1: String? = nil,
-            tags _2: [String],
-            title _3: String,
-            type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
-            url _5: StorefrontAPI.URL? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["resourceId"] = _1.__outputJSON
-            data["tags"] = _2.__outputJSON
-            data["title"] = _3.__outputJSON
-            data["type"] = _4.__outputJSON
-            data["url"] = _5.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-        @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
-
-        @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
-
-        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-        @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
-
-        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ParentMenuItem {
-    @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
+  @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ParentMenuItem.Items {
-    @_alwaysEmitIntoClient public var childMenuItem: ChildMenuItem { __fragment() }
+  @_alwaysEmitIntoClient public var childMenuItem: ChildMenuItem { __fragment() }
 }

@@ -4,194 +4,182 @@
 import APICoreGraphQL
 
 public nonisolated struct PoliciesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Policies" }
-    @_alwaysEmitIntoClient public static var document: String { "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "419cfae26d75216bb3413024e729a4c07cfa2fb69babe8b78d50a7b662a7692e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Policies" }
+  @_alwaysEmitIntoClient public static var document: String { "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "419cfae26d75216bb3413024e729a4c07cfa2fb69babe8b78d50a7b662a7692e" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  ) {
+    self.country = country
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      shop _0: Shop_,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.language = language
+      var data = JSONObject()
+      data["shop"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "language": language])
-    }
+    /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
+    ///
+    /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
+    ///
+    @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Shop_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self))),
+        .field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self))),
+        .field(GraphQLField("termsOfService", .object(TermsOfService.self))),
+        .field(GraphQLField("refundPolicy", .object(RefundPolicy.self))),
+        .field(GraphQLField("subscriptionPolicy", .object(SubscriptionPolicy.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Shop",
+        privacyPolicy _0: PrivacyPolicy? = nil,
+        shippingPolicy _1: ShippingPolicy? = nil,
+        termsOfService _2: TermsOfService? = nil,
+        refundPolicy _3: RefundPolicy? = nil,
+        subscriptionPolicy _4: SubscriptionPolicy? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["privacyPolicy"] = _0.__outputJSON
+        data["shippingPolicy"] = _1.__outputJSON
+        data["termsOfService"] = _2.__outputJSON
+        data["refundPolicy"] = _3.__outputJSON
+        data["subscriptionPolicy"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The shop’s privacy policy.
+      @_alwaysEmitIntoClient public var privacyPolicy: PrivacyPolicy? { __field("privacyPolicy") }
+
+      /// The shop’s shipping policy.
+      @_alwaysEmitIntoClient public var shippingPolicy: ShippingPolicy? { __field("shippingPolicy") }
+
+      /// The shop’s terms of service.
+      @_alwaysEmitIntoClient public var termsOfService: TermsOfService? { __field("termsOfService") }
+
+      /// The shop’s refund policy.
+      @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy") }
+
+      /// The shop’s subscription policy.
+      @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
+
+      public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
+          .__typename,
+          .fragment(PolicyItem.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            shop _0: Shop_,
-            __variables: JSONObject = [:]
+          __typename: String = "ShopPolicy",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["shop"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
-        ///
-        /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
-        ///
-        @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Shop_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self))),
-                .field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self))),
-                .field(GraphQLField("termsOfService", .object(TermsOfService.self))),
-                .field(GraphQLField("refundPolicy", .object(RefundPolicy.self))),
-                .field(GraphQLField("subscriptionPolicy", .object(SubscriptionPolicy.self))),
-            ]
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Shop",
-                privacyPolicy _0: PrivacyPolicy? = nil,
-                shippingPolicy _1: ShippingPolicy? = nil,
-                termsOfService _2: TermsOfService? = nil,
-                refundPolicy _3: RefundPolicy? = nil,
-                subscriptionPolicy _4: SubscriptionPolicy? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["privacyPolicy"] = _0.__outputJSON
-                data["shippingPolicy"] = _1.__outputJSON
-                data["termsOfService"] = _2.__outputJSON
-                data["refundPolicy"] = _3.__outputJSON
-                data["subscriptionPolicy"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+      public typealias ShippingPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-            /// The shop’s privacy policy.
-            @_alwaysEmitIntoClient public var privacyPolicy: PrivacyPolicy? { __field("privacyPolicy") }
+      public typealias TermsOfService = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-            /// The shop’s shipping policy.
-            @_alwaysEmitIntoClient public var shippingPolicy: ShippingPolicy? { __field("shippingPolicy") }
+      public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-            /// The shop’s terms of service.
-            @_alwaysEmitIntoClient public var termsOfService: TermsOfService? { __field("termsOfService") }
+      public nonisolated struct SubscriptionPolicy: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+          .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
 
-            /// The shop’s refund policy.
-            @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy") }
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            /// The shop’s subscription policy.
-            @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
-
-            public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PolicyItem.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ShopPolicy",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public typealias ShippingPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
-
-            public typealias TermsOfService = PoliciesQuery.Data.Shop_.PrivacyPolicy
-
-            public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
-
-            public nonisolated struct SubscriptionPolicy: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ShopPolicyWithDefault",
-                    id _0: String? = nil,
-                    title _1: String,
-                    handle _2: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The unique ID of the policy. A default policy doesn't have an ID.
-                @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-                /// The title of the policy.
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                /// The handle of the policy.
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "ShopPolicyWithDefault",
+          id _0: String? = nil,
+          title _1: String,
+          handle _2: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// The unique ID of the policy. A default policy doesn't have an ID.
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+        /// The title of the policy.
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        /// The handle of the policy.
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PoliciesQuery.Data.Shop_.PrivacyPolicy {
-    @_alwaysEmitIntoClient public var policyItem: PolicyItem { __fragment() }
+  @_alwaysEmitIntoClient public var policyItem: PolicyItem { __fragment() }
 }

@@ -4,56 +4,53 @@
 import APICoreGraphQL
 
 public nonisolated struct Policy: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Policy" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Policy on ShopPolicy { __typename body handle id title url }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Policy" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Policy on ShopPolicy { __typename body handle id title url }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "ShopPolicy",
+    body _0: String,
+    handle _1: String,
+    id _2: String,
+    title _3: String,
+    url _4: StorefrontAPI.URL,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["body"] = _0.__outputJSON
+    data["handle"] = _1.__outputJSON
+    data["id"] = _2.__outputJSON
+    data["title"] = _3.__outputJSON
+    data["url"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "ShopPolicy",
-        body _0: String,
-        handle _1: String,
-        id _2: String,
-        title _3: String,
-        url _4: StorefrontAPI.URL,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["body"] = _0.__outputJSON
-        data["handle"] = _1.__outputJSON
-        data["id"] = _2.__outputJSON
-        data["title"] = _3.__outputJSON
-        data["url"] = _4.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// Policy text, maximum size of 64kb.
+  @_alwaysEmitIntoClient public var body: String { __field("body") }
 
-    /// Policy text, maximum size of 64kb.
-    @_alwaysEmitIntoClient public var body: String { __field("body") }
+  /// Policy’s handle.
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-    /// Policy’s handle.
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  /// Policy’s title.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    /// Policy’s title.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// Public URL to the policy.
-    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
+  /// Public URL to the policy.
+  @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 }

@@ -4,44 +4,41 @@
 import APICoreGraphQL
 
 public nonisolated struct PolicyItem: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PolicyItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PolicyItem on ShopPolicy { __typename id title handle }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PolicyItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PolicyItem on ShopPolicy { __typename id title handle }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "ShopPolicy",
+    id _0: String,
+    title _1: String,
+    handle _2: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["handle"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "ShopPolicy",
-        id _0: String,
-        title _1: String,
-        handle _2: String,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["handle"] = _2.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  /// Policy’s title.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    /// Policy’s title.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// Policy’s handle.
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+  /// Policy’s handle.
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 }

@@ -4,167 +4,158 @@
 import APICoreGraphQL
 
 public nonisolated struct PolicyQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Policy" }
-    @_alwaysEmitIntoClient public static var document: String { "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bef552dc2bc07b607277206fe6d98aceeefa062644b289fb942f662c501c462a" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Policy" }
+  @_alwaysEmitIntoClient public static var document: String { "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bef552dc2bc07b607277206fe6d98aceeefa062644b289fb942f662c501c462a" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var privacyPolicy: Bool
-    public var refundPolicy: Bool
-    public var shippingPolicy: Bool
-    public var termsOfService: Bool
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var privacyPolicy: Bool
+  public var refundPolicy: Bool
+  public var shippingPolicy: Bool
+  public var termsOfService: Bool
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        privacyPolicy: Bool,
-        refundPolicy: Bool,
-        shippingPolicy: Bool,
-        termsOfService: Bool
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    privacyPolicy: Bool,
+    refundPolicy: Bool,
+    shippingPolicy: Bool,
+    termsOfService: Bool
+  ) {
+    self.country = country
+    self.language = language
+    self.privacyPolicy = privacyPolicy
+    self.refundPolicy = refundPolicy
+    self.shippingPolicy = shippingPolicy
+    self.termsOfService = termsOfService
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      shop _0: Shop_,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.language = language
-        self.privacyPolicy = privacyPolicy
-        self.refundPolicy = refundPolicy
-        self.shippingPolicy = shippingPolicy
-        self.termsOfService = termsOfService
+      var data = JSONObject()
+      data["shop"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
-    }
+    /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
+    ///
+    /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
+    ///
+    @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Shop_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .conditional(.include("privacyPolicy"), [.field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self)))]),
+        .conditional(.include("shippingPolicy"), [.field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self)))]),
+        .conditional(.include("termsOfService"), [.field(GraphQLField("termsOfService", .object(TermsOfService.self)))]),
+        .conditional(.include("refundPolicy"), [.field(GraphQLField("refundPolicy", .object(RefundPolicy.self)))]),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Shop",
+        privacyPolicy _0: PrivacyPolicy? = nil,
+        shippingPolicy _1: ShippingPolicy? = nil,
+        termsOfService _2: TermsOfService? = nil,
+        refundPolicy _3: RefundPolicy? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["privacyPolicy"] = _0.__outputJSON
+        data["shippingPolicy"] = _1.__outputJSON
+        data["termsOfService"] = _2.__outputJSON
+        data["refundPolicy"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The shop’s privacy policy.
+      @_alwaysEmitIntoClient public var privacyPolicy: PrivacyPolicy? { __field("privacyPolicy", if: .include("privacyPolicy")) }
+
+      /// The shop’s shipping policy.
+      @_alwaysEmitIntoClient public var shippingPolicy: ShippingPolicy? { __field("shippingPolicy", if: .include("shippingPolicy")) }
+
+      /// The shop’s terms of service.
+      @_alwaysEmitIntoClient public var termsOfService: TermsOfService? { __field("termsOfService", if: .include("termsOfService")) }
+
+      /// The shop’s refund policy.
+      @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
+
+      public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
+          .__typename,
+          .fragment(Policy.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            shop _0: Shop_,
-            __variables: JSONObject = [:]
+          __typename: String = "ShopPolicy",
+          body _0: String,
+          handle _1: String,
+          id _2: String,
+          title _3: String,
+          url _4: StorefrontAPI.URL,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["shop"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["body"] = _0.__outputJSON
+          data["handle"] = _1.__outputJSON
+          data["id"] = _2.__outputJSON
+          data["title"] = _3.__outputJSON
+          data["url"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
-        ///
-        /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
-        ///
-        @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
+        @_alwaysEmitIntoClient public var body: String { __field("body") }
 
-        public nonisolated struct Shop_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .conditional(.include("privacyPolicy"), [.field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self)))]),
-                .conditional(.include("shippingPolicy"), [.field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self)))]),
-                .conditional(.include("termsOfService"), [.field(GraphQLField("termsOfService", .object(TermsOfService.self)))]),
-                .conditional(.include("refundPolicy"), [.field(GraphQLField("refundPolicy", .object(RefundPolicy.self)))]),
-            ]
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Shop",
-                privacyPolicy _0: PrivacyPolicy? = nil,
-                shippingPolicy _1: ShippingPolicy? = nil,
-                termsOfService _2: TermsOfService? = nil,
-                refundPolicy _3: RefundPolicy? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["privacyPolicy"] = _0.__outputJSON
-                data["shippingPolicy"] = _1.__outputJSON
-                data["termsOfService"] = _2.__outputJSON
-                data["refundPolicy"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-            /// The shop’s privacy policy.
-            @_alwaysEmitIntoClient public var privacyPolicy: PrivacyPolicy? { __field("privacyPolicy", if: .include("privacyPolicy")) }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
 
-            /// The shop’s shipping policy.
-            @_alwaysEmitIntoClient public var shippingPolicy: ShippingPolicy? { __field("shippingPolicy", if: .include("shippingPolicy")) }
+      public typealias ShippingPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
 
-            /// The shop’s terms of service.
-            @_alwaysEmitIntoClient public var termsOfService: TermsOfService? { __field("termsOfService", if: .include("termsOfService")) }
+      public typealias TermsOfService = PolicyQuery.Data.Shop_.PrivacyPolicy
 
-            /// The shop’s refund policy.
-            @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
-
-            public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Policy.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ShopPolicy",
-                    body _0: String,
-                    handle _1: String,
-                    id _2: String,
-                    title _3: String,
-                    url _4: StorefrontAPI.URL,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["body"] = _0.__outputJSON
-                    data["handle"] = _1.__outputJSON
-                    data["id"] = _2.__outputJSON
-                    data["title"] = _3.__outputJSON
-                    data["url"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var body: String { __field("body") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public typealias ShippingPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
-
-            public typealias TermsOfService = PolicyQuery.Data.Shop_.PrivacyPolicy
-
-            public typealias RefundPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
-        }
+      public typealias RefundPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PolicyQuery.Data.Shop_.PrivacyPolicy {
-    @_alwaysEmitIntoClient public var policy: Policy { __fragment() }
+  @_alwaysEmitIntoClient public var policy: Policy { __fragment() }
 }

@@ -4,146 +4,137 @@
 import APICoreGraphQL
 
 public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("blog", .nonNull(.object(Blog.self)))),
+    .field(GraphQLField("image", .object(Image.self))),
+    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Article",
+    id _0: String,
+    title _1: String,
+    handle _2: String,
+    blog _3: Blog,
+    image _4: Image? = nil,
+    trackingParameters _5: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["handle"] = _2.__outputJSON
+    data["blog"] = _3.__outputJSON
+    data["image"] = _4.__outputJSON
+    data["trackingParameters"] = _5.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The article’s name.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// A human-friendly unique string for the Article automatically generated from its title.
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+  /// The blog that the article belongs to.
+  @_alwaysEmitIntoClient public var blog: Blog { __field("blog") }
+
+  /// The image associated with the article.
+  @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+  /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+  @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+  public nonisolated struct Blog: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("blog", .nonNull(.object(Blog.self)))),
-        .field(GraphQLField("image", .object(Image.self))),
-        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+      .__typename,
+      .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Article",
-        id _0: String,
-        title _1: String,
-        handle _2: String,
-        blog _3: Blog,
-        image _4: Image? = nil,
-        trackingParameters _5: String? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Blog",
+      handle _0: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["handle"] = _2.__outputJSON
-        data["blog"] = _3.__outputJSON
-        data["image"] = _4.__outputJSON
-        data["trackingParameters"] = _5.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["handle"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-    /// The article’s name.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// A human-friendly unique string for the Article automatically generated from its title.
+    /// A human-friendly unique string for the Blog automatically generated from its title.
+    ///
     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+  }
 
-    /// The blog that the article belongs to.
-    @_alwaysEmitIntoClient public var blog: Blog { __field("blog") }
+  public nonisolated struct Image: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+    ]
 
-    /// The image associated with the article.
-    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-    public nonisolated struct Blog: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Blog",
-            handle _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["handle"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A human-friendly unique string for the Blog automatically generated from its title.
-        ///
-        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Image",
+      url _0: StorefrontAPI.URL,
+      altText _1: String? = nil,
+      width _2: Int? = nil,
+      height _3: Int? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["url"] = _0.__outputJSON
+      data["altText"] = _1.__outputJSON
+      data["width"] = _2.__outputJSON
+      data["height"] = _3.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct Image: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        ]
+    /// The location of the image as a URL.
+    ///
+    /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+    ///
+    /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+    ///
+    /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+    ///
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public let __object: GraphQLCheckedObject
+    /// A word or phrase to share the nature or contents of an image.
+    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            url _0: StorefrontAPI.URL,
-            altText _1: String? = nil,
-            width _2: Int? = nil,
-            height _3: Int? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["url"] = _0.__outputJSON
-            data["altText"] = _1.__outputJSON
-            data["width"] = _2.__outputJSON
-            data["height"] = _3.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The location of the image as a URL.
-        ///
-        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-        ///
-        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-        ///
-        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-        ///
-        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-        /// A word or phrase to share the nature or contents of an image.
-        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-    }
+    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+  }
 }

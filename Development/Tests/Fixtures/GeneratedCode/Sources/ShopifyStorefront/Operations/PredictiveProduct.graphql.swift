@@ -4,195 +4,183 @@
 import APICoreGraphQL
 
 public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Product",
+    id _0: String,
+    title _1: String,
+    handle _2: String,
+    trackingParameters _3: String? = nil,
+    selectedOrFirstAvailableVariant _4: SelectedOrFirstAvailableVariant? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["handle"] = _2.__outputJSON
+    data["trackingParameters"] = _3.__outputJSON
+    data["selectedOrFirstAvailableVariant"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The name for the product that displays to customers. The title is used to construct the product's handle.
+  /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+  ///
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// A unique, human-readable string of the product's title.
+  /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+  /// The handle is used in the online store URL for the product.
+  ///
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+  /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+  @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+  /// Find an active product variant based on selected options, availability or the first variant.
+  ///
+  /// All arguments are optional. If no selected options are provided, the first available variant is returned.
+  /// If no variants are available, the first variant is returned.
+  ///
+  @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+  public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+      .__typename,
+      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      .field(GraphQLField("image", .object(Image.self))),
+      .field(GraphQLField("price", .nonNull(.object(Price.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Product",
-        id _0: String,
-        title _1: String,
-        handle _2: String,
-        trackingParameters _3: String? = nil,
-        selectedOrFirstAvailableVariant _4: SelectedOrFirstAvailableVariant? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "ProductVariant",
+      id _0: String,
+      image _1: Image? = nil,
+      price _2: Price,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["handle"] = _2.__outputJSON
-        data["trackingParameters"] = _3.__outputJSON
-        data["selectedOrFirstAvailableVariant"] = _4.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["image"] = _1.__outputJSON
+      data["price"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// The name for the product that displays to customers. The title is used to construct the product's handle.
-    /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
-    ///
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
+    /// Image associated with the product variant. This field falls back to the product image if no image is available.
+    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-    /// A unique, human-readable string of the product's title.
-    /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
-    /// The handle is used in the online store URL for the product.
-    ///
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+    /// The product variant’s price.
+    @_alwaysEmitIntoClient public var price: Price { __field("price") }
 
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+    public nonisolated struct Image: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+        .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      ]
 
-    /// Find an active product variant based on selected options, availability or the first variant.
-    ///
-    /// All arguments are optional. If no selected options are provided, the first available variant is returned.
-    /// If no variants are available, the first variant is returned.
-    ///
-    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("image", .object(Image.self))),
-            .field(GraphQLField("price", .nonNull(.object(Price.self)))),
-        ]
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Image",
+        url _0: StorefrontAPI.URL,
+        altText _1: String? = nil,
+        width _2: Int? = nil,
+        height _3: Int? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["altText"] = _1.__outputJSON
+        data["width"] = _2.__outputJSON
+        data["height"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        public let __object: GraphQLCheckedObject
+      /// The location of the image as a URL.
+      ///
+      /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+      ///
+      /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+      ///
+      /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+      ///
+      @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      /// A word or phrase to share the nature or contents of an image.
+      @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "ProductVariant",
-            id _0: String,
-            image _1: Image? = nil,
-            price _2: Price,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["image"] = _1.__outputJSON
-            data["price"] = _2.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+      @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-        /// A globally-unique ID.
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-        /// Image associated with the product variant. This field falls back to the product image if no image is available.
-        @_alwaysEmitIntoClient public var image: Image? { __field("image") }
-
-        /// The product variant’s price.
-        @_alwaysEmitIntoClient public var price: Price { __field("price") }
-
-        public nonisolated struct Image: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-                .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-                .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Image",
-                url _0: StorefrontAPI.URL,
-                altText _1: String? = nil,
-                width _2: Int? = nil,
-                height _3: Int? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["url"] = _0.__outputJSON
-                data["altText"] = _1.__outputJSON
-                data["width"] = _2.__outputJSON
-                data["height"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The location of the image as a URL.
-            ///
-            /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-            ///
-            /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-            ///
-            /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-            ///
-            @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-            /// A word or phrase to share the nature or contents of an image.
-            @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-            /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-            /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-        }
-
-        public nonisolated struct Price: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "MoneyV2",
-                amount _0: StorefrontAPI.Decimal,
-                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["amount"] = _0.__outputJSON
-                data["currencyCode"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// Decimal money amount.
-            @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
-
-            /// Currency of the money.
-            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
-        }
+      /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+      @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
+
+    public nonisolated struct Price: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "MoneyV2",
+        amount _0: StorefrontAPI.Decimal,
+        currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["amount"] = _0.__outputJSON
+        data["currencyCode"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Decimal money amount.
+      @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+      /// Currency of the money.
+      @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+    }
+  }
 }

@@ -4,44 +4,41 @@
 import APICoreGraphQL
 
 public nonisolated struct PredictiveQuery: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveQuery" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("styledText", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveQuery" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("styledText", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "SearchQuerySuggestion",
+    text _0: String,
+    styledText _1: String,
+    trackingParameters _2: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["text"] = _0.__outputJSON
+    data["styledText"] = _1.__outputJSON
+    data["trackingParameters"] = _2.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "SearchQuerySuggestion",
-        text _0: String,
-        styledText _1: String,
-        trackingParameters _2: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["text"] = _0.__outputJSON
-        data["styledText"] = _1.__outputJSON
-        data["trackingParameters"] = _2.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// The text of the search query suggestion.
+  @_alwaysEmitIntoClient public var text: String { __field("text") }
 
-    /// The text of the search query suggestion.
-    @_alwaysEmitIntoClient public var text: String { __field("text") }
+  /// The text of the search query suggestion with highlighted HTML tags.
+  @_alwaysEmitIntoClient public var styledText: String { __field("styledText") }
 
-    /// The text of the search query suggestion with highlighted HTML tags.
-    @_alwaysEmitIntoClient public var styledText: String { __field("styledText") }
-
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+  /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+  @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 }

@@ -4,363 +4,342 @@
 import APICoreGraphQL
 
 public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "PredictiveSearch" }
-    @_alwaysEmitIntoClient public static var document: String { "query PredictiveSearch($country: CountryCode, $language: LanguageCode, $limit: Int!, $limitScope: PredictiveSearchLimitScope!, $term: String!, $types: [PredictiveSearchType!]) @inContext(country: $country, language: $language) { predictiveSearch(limit: $limit limitScope: $limitScope query: $term types: $types) { __typename articles { __typename ...PredictiveArticle } collections { __typename ...PredictiveCollection } pages { __typename ...PredictivePage } products { __typename ...PredictiveProduct } queries { __typename ...PredictiveQuery } } }\n" + PredictiveArticle.fragmentDefinition + "\n" + PredictiveCollection.fragmentDefinition + "\n" + PredictivePage.fragmentDefinition + "\n" + PredictiveProduct.fragmentDefinition + "\n" + PredictiveQuery.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "be171b32deaf8618cd2fe48d73534024a6faf88928e181bffe5b5f6ad1c8c2da" }
+  @_alwaysEmitIntoClient public static var operationName: String { "PredictiveSearch" }
+  @_alwaysEmitIntoClient public static var document: String { "query PredictiveSearch($country: CountryCode, $language: LanguageCode, $limit: Int!, $limitScope: PredictiveSearchLimitScope!, $term: String!, $types: [PredictiveSearchType!]) @inContext(country: $country, language: $language) { predictiveSearch(limit: $limit limitScope: $limitScope query: $term types: $types) { __typename articles { __typename ...PredictiveArticle } collections { __typename ...PredictiveCollection } pages { __typename ...PredictivePage } products { __typename ...PredictiveProduct } queries { __typename ...PredictiveQuery } } }\n" + PredictiveArticle.fragmentDefinition + "\n" + PredictiveCollection.fragmentDefinition + "\n" + PredictivePage.fragmentDefinition + "\n" + PredictiveProduct.fragmentDefinition + "\n" + PredictiveQuery.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "be171b32deaf8618cd2fe48d73534024a6faf88928e181bffe5b5f6ad1c8c2da" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var limit: Int
-    public var limitScope: GraphQLEnum<StorefrontAPI.PredictiveSearchLimitScope>
-    public var term: String
-    public var types: GraphQLNullable<[GraphQLEnum<StorefrontAPI.PredictiveSearchType>]>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var limit: Int
+  public var limitScope: GraphQLEnum<StorefrontAPI.PredictiveSearchLimitScope>
+  public var term: String
+  public var types: GraphQLNullable<[GraphQLEnum<StorefrontAPI.PredictiveSearchType>]>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        limit: Int,
-        limitScope: GraphQLEnum<StorefrontAPI.PredictiveSearchLimitScope>,
-        term: String,
-        types: GraphQLNullable<[GraphQLEnum<StorefrontAPI.PredictiveSearchType>]> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    limit: Int,
+    limitScope: GraphQLEnum<StorefrontAPI.PredictiveSearchLimitScope>,
+    term: String,
+    types: GraphQLNullable<[GraphQLEnum<StorefrontAPI.PredictiveSearchType>]> = nil
+  ) {
+    self.country = country
+    self.language = language
+    self.limit = limit
+    self.limitScope = limitScope
+    self.term = term
+    self.types = types
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("predictiveSearch", .object(PredictiveSearch.self), arguments: [("limit", .variable("limit")), ("limitScope", .variable("limitScope")), ("query", .variable("term")), ("types", .variable("types"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      predictiveSearch _0: PredictiveSearch? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.language = language
-        self.limit = limit
-        self.limitScope = limitScope
-        self.term = term
-        self.types = types
+      var data = JSONObject()
+      data["predictiveSearch"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
-    }
+    /// Returns suggested results as customers type in a search field, enabling type-ahead search experiences. The query matches [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), and [articles](https://shopify.dev/docs/api/storefront/current/objects/Article) based on partial search terms, and also provides [search query suggestions](https://shopify.dev/docs/api/storefront/current/objects/SearchQuerySuggestion) to help customers refine their search.
+    ///
+    /// You can filter results by resource type and limit the quantity. The [`limitScope`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-limitScope) argument controls whether limits apply across all result types or per type. Use [`unavailableProducts`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-unavailableProducts) to control how out-of-stock products appear in results.
+    ///
+    @_alwaysEmitIntoClient public var predictiveSearch: PredictiveSearch? { __field("predictiveSearch") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct PredictiveSearch: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("articles", .nonNull(.list(.nonNull(.object(Articles.self)))))),
+        .field(GraphQLField("collections", .nonNull(.list(.nonNull(.object(Collections.self)))))),
+        .field(GraphQLField("pages", .nonNull(.list(.nonNull(.object(Pages.self)))))),
+        .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))))),
+        .field(GraphQLField("queries", .nonNull(.list(.nonNull(.object(Queries.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "PredictiveSearchResult",
+        articles _0: [Articles],
+        collections _1: [Collections],
+        pages _2: [Pages],
+        products _3: [Products],
+        queries _4: [Queries],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["articles"] = _0.__outputJSON
+        data["collections"] = _1.__outputJSON
+        data["pages"] = _2.__outputJSON
+        data["products"] = _3.__outputJSON
+        data["queries"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The articles that match the search query.
+      @_alwaysEmitIntoClient public var articles: [Articles] { __field("articles") }
+
+      /// The articles that match the search query.
+      @_alwaysEmitIntoClient public var collections: [Collections] { __field("collections") }
+
+      /// The pages that match the search query.
+      @_alwaysEmitIntoClient public var pages: [Pages] { __field("pages") }
+
+      /// The products that match the search query.
+      @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
+
+      /// The query suggestions that are relevant to the search query.
+      @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
+
+      public nonisolated struct Articles: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("predictiveSearch", .object(PredictiveSearch.self), arguments: [("limit", .variable("limit")), ("limitScope", .variable("limitScope")), ("query", .variable("term")), ("types", .variable("types"))])),
+          .__typename,
+          .fragment(PredictiveArticle.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            predictiveSearch _0: PredictiveSearch? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Article",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          blog _3: PredictiveArticle.Blog,
+          image _4: PredictiveArticle.Image? = nil,
+          trackingParameters _5: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["predictiveSearch"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          data["blog"] = _3.__outputJSON
+          data["image"] = _4.__outputJSON
+          data["trackingParameters"] = _5.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns suggested results as customers type in a search field, enabling type-ahead search experiences. The query matches [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), and [articles](https://shopify.dev/docs/api/storefront/current/objects/Article) based on partial search terms, and also provides [search query suggestions](https://shopify.dev/docs/api/storefront/current/objects/SearchQuerySuggestion) to help customers refine their search.
-        ///
-        /// You can filter results by resource type and limit the quantity. The [`limitScope`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-limitScope) argument controls whether limits apply across all result types or per type. Use [`unavailableProducts`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-unavailableProducts) to control how out-of-stock products appear in results.
-        ///
-        @_alwaysEmitIntoClient public var predictiveSearch: PredictiveSearch? { __field("predictiveSearch") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct PredictiveSearch: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("articles", .nonNull(.list(.nonNull(.object(Articles.self)))))),
-                .field(GraphQLField("collections", .nonNull(.list(.nonNull(.object(Collections.self)))))),
-                .field(GraphQLField("pages", .nonNull(.list(.nonNull(.object(Pages.self)))))),
-                .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))))),
-                .field(GraphQLField("queries", .nonNull(.list(.nonNull(.object(Queries.self)))))),
-            ]
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var blog: PredictiveArticle.Blog { __field("blog") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "PredictiveSearchResult",
-                articles _0: [Articles],
-                collections _1: [Collections],
-                pages _2: [Pages],
-                products _3: [Products],
-                queries _4: [Queries],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["articles"] = _0.__outputJSON
-                data["collections"] = _1.__outputJSON
-                data["pages"] = _2.__outputJSON
-                data["products"] = _3.__outputJSON
-                data["queries"] = _4.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var image: PredictiveArticle.Image? { __field("image") }
 
-            /// The articles that match the search query.
-            @_alwaysEmitIntoClient public var articles: [Articles] { __field("articles") }
+        @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-            /// The articles that match the search query.
-            @_alwaysEmitIntoClient public var collections: [Collections] { __field("collections") }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
 
-            /// The pages that match the search query.
-            @_alwaysEmitIntoClient public var pages: [Pages] { __field("pages") }
+      public nonisolated struct Collections: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PredictiveCollection.self),
+        ]
 
-            /// The products that match the search query.
-            @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            /// The query suggestions that are relevant to the search query.
-            @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
-
-            public nonisolated struct Articles: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PredictiveArticle.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Article",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    blog _3: PredictiveArticle.Blog,
-                    image _4: PredictiveArticle.Image? = nil,
-                    trackingParameters _5: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    data["blog"] = _3.__outputJSON
-                    data["image"] = _4.__outputJSON
-                    data["trackingParameters"] = _5.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var blog: PredictiveArticle.Blog { __field("blog") }
-
-                @_alwaysEmitIntoClient public var image: PredictiveArticle.Image? { __field("image") }
-
-                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct Collections: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PredictiveCollection.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Collection",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    image _3: PredictiveCollection.Image? = nil,
-                    trackingParameters _4: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    data["image"] = _3.__outputJSON
-                    data["trackingParameters"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var image: PredictiveCollection.Image? { __field("image") }
-
-                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct Pages: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PredictivePage.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Page",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    trackingParameters _3: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    data["trackingParameters"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PredictiveProduct.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Product",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    trackingParameters _3: String? = nil,
-                    selectedOrFirstAvailableVariant _4: PredictiveProduct.SelectedOrFirstAvailableVariant? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    data["trackingParameters"] = _3.__outputJSON
-                    data["selectedOrFirstAvailableVariant"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct Queries: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PredictiveQuery.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "SearchQuerySuggestion",
-                    text _0: String,
-                    styledText _1: String,
-                    trackingParameters _2: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["text"] = _0.__outputJSON
-                    data["styledText"] = _1.__outputJSON
-                    data["trackingParameters"] = _2.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var text: String { __field("text") }
-
-                @_alwaysEmitIntoClient public var styledText: String { __field("styledText") }
-
-                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Collection",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          image _3: PredictiveCollection.Image? = nil,
+          trackingParameters _4: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          data["image"] = _3.__outputJSON
+          data["trackingParameters"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+        @_alwaysEmitIntoClient public var image: PredictiveCollection.Image? { __field("image") }
+
+        @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct Pages: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PredictivePage.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Page",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          trackingParameters _3: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          data["trackingParameters"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+        @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PredictiveProduct.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Product",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          trackingParameters _3: String? = nil,
+          selectedOrFirstAvailableVariant _4: PredictiveProduct.SelectedOrFirstAvailableVariant? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          data["trackingParameters"] = _3.__outputJSON
+          data["selectedOrFirstAvailableVariant"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+        @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+        @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct Queries: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PredictiveQuery.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "SearchQuerySuggestion",
+          text _0: String,
+          styledText _1: String,
+          trackingParameters _2: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["text"] = _0.__outputJSON
+          data["styledText"] = _1.__outputJSON
+          data["trackingParameters"] = _2.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var text: String { __field("text") }
+
+        @_alwaysEmitIntoClient public var styledText: String { __field("styledText") }
+
+        @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Articles {
-    @_alwaysEmitIntoClient public var predictiveArticle: PredictiveArticle { __fragment() }
+  @_alwaysEmitIntoClient public var predictiveArticle: PredictiveArticle { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Collections {
-    @_alwaysEmitIntoClient public var predictiveCollection: PredictiveCollection { __fragment() }
+  @_alwaysEmitIntoClient public var predictiveCollection: PredictiveCollection { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Pages {
-    @_alwaysEmitIntoClient public var predictivePage: PredictivePage { __fragment() }
+  @_alwaysEmitIntoClient public var predictivePage: PredictivePage { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Products {
-    @_alwaysEmitIntoClient public var predictiveProduct: PredictiveProduct { __fragment() }
+  @_alwaysEmitIntoClient public var predictiveProduct: PredictiveProduct { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Queries {
-    @_alwaysEmitIntoClient public var predictiveQuery: PredictiveQuery { __fragment() }
+  @_alwaysEmitIntoClient public var predictiveQuery: PredictiveQuery { __fragment() }
 }

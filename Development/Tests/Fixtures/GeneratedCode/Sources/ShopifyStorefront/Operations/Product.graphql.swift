@@ -4,465 +4,441 @@
 import APICoreGraphQL
 
 public nonisolated struct Product: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("descriptionHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
+    .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("encodedVariantExistence", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("encodedVariantAvailability", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("options", .nonNull(.list(.nonNull(.object(Options.self)))))),
+    .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .variable("selectedOptions")), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+    .field(GraphQLField("adjacentVariants", .nonNull(.list(.nonNull(.object(AdjacentVariants.self)))), arguments: [("selectedOptions", .variable("selectedOptions"))])),
+    .field(GraphQLField("seo", .nonNull(.object(Seo.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Product",
+    id _0: String,
+    title _1: String,
+    vendor _2: String,
+    handle _3: String,
+    descriptionHtml _4: StorefrontAPI.HTML,
+    description _5: String,
+    encodedVariantExistence _6: String? = nil,
+    encodedVariantAvailability _7: String? = nil,
+    options _8: [Options],
+    selectedOrFirstAvailableVariant _9: SelectedOrFirstAvailableVariant? = nil,
+    adjacentVariants _10: [AdjacentVariants],
+    seo _11: Seo,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["title"] = _1.__outputJSON
+    data["vendor"] = _2.__outputJSON
+    data["handle"] = _3.__outputJSON
+    data["descriptionHtml"] = _4.__outputJSON
+    data["description"] = _5.__outputJSON
+    data["encodedVariantExistence"] = _6.__outputJSON
+    data["encodedVariantAvailability"] = _7.__outputJSON
+    data["options"] = _8.__outputJSON
+    data["selectedOrFirstAvailableVariant"] = _9.__outputJSON
+    data["adjacentVariants"] = _10.__outputJSON
+    data["seo"] = _11.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The name for the product that displays to customers. The title is used to construct the product's handle.
+  /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+  ///
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// The name of the product's vendor.
+  @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
+  /// A unique, human-readable string of the product's title.
+  /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+  /// The handle is used in the online store URL for the product.
+  ///
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+  /// The description of the product, with
+  /// HTML tags. For example, the description might include
+  /// bold `<strong></strong>` and italic `<i></i>` text.
+  ///
+  @_alwaysEmitIntoClient public var descriptionHtml: StorefrontAPI.HTML { __field("descriptionHtml") }
+
+  /// A single-line description of the product, with [HTML tags](https://developer.mozilla.org/en-US/docs/Web/HTML) removed.
+  @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+  /// An encoded string containing all option value combinations with a corresponding variant.
+  ///
+  /// Integers represent option and values:
+  /// [0,1] represents option_value at array index 0 for the option at array index 0
+  ///
+  /// `:`, `,`, ` ` and `-` are control characters.
+  /// `:` indicates a new option. ex: 0:1 indicates value 0 for the option in position 1, value 1 for the option in position 2.
+  /// `,` indicates the end of a repeated prefix, mulitple consecutive commas indicate the end of multiple repeated prefixes.
+  /// ` ` indicates a gap in the sequence of option values. ex: 0 4 indicates option values in position 0 and 4 are present.
+  /// `-` indicates a continuous range of option values. ex: 0 1-3 4
+  ///
+  /// Decoding process:
+  ///
+  /// Example options: [Size, Color, Material]
+  /// Example values: [[Small, Medium, Large], [Red, Blue], [Cotton, Wool]]
+  /// Example encoded string: "0:0:0,1:0-1,,1:0:0-1,1:1,,2:0:1,1:0,,"
+  ///
+  /// Step 1: Expand ranges into the numbers they represent: "0:0:0,1:0 1,,1:0:0 1,1:1,,2:0:1,1:0,,"
+  /// Step 2: Expand repeated prefixes: "0:0:0,0:1:0 1,1:0:0 1,1:1:1,2:0:1,2:1:0,"
+  /// Step 3: Expand shared prefixes so data is encoded as a string: "0:0:0,0:1:0,0:1:1,1:0:0,1:0:1,1:1:1,2:0:1,2:1:0,"
+  /// Step 4: Map to options + option values to determine existing variants:
+  ///
+  /// [Small, Red, Cotton] (0:0:0), [Small, Blue, Cotton] (0:1:0), [Small, Blue, Wool] (0:1:1),
+  /// [Medium, Red, Cotton] (1:0:0), [Medium, Red, Wool] (1:0:1), [Medium, Blue, Wool] (1:1:1),
+  /// [Large, Red, Wool] (2:0:1), [Large, Blue, Cotton] (2:1:0).
+  ///
+  ///
+  @_alwaysEmitIntoClient public var encodedVariantExistence: String? { __field("encodedVariantExistence") }
+
+  /// An encoded string containing all option value combinations
+  /// with a corresponding variant that is currently available for sale.
+  ///
+  /// Integers represent option and values:
+  /// [0,1] represents option_value at array index 0 for the option at array index 0
+  ///
+  /// `:`, `,`, ` ` and `-` are control characters.
+  /// `:` indicates a new option. ex: 0:1 indicates value 0 for the option in position 1, value 1 for the option in position 2.
+  /// `,` indicates the end of a repeated prefix, mulitple consecutive commas indicate the end of multiple repeated prefixes.
+  /// ` ` indicates a gap in the sequence of option values. ex: 0 4 indicates option values in position 0 and 4 are present.
+  /// `-` indicates a continuous range of option values. ex: 0 1-3 4
+  ///
+  /// Decoding process:
+  ///
+  /// Example options: [Size, Color, Material]
+  /// Example values: [[Small, Medium, Large], [Red, Blue], [Cotton, Wool]]
+  /// Example encoded string: "0:0:0,1:0-1,,1:0:0-1,1:1,,2:0:1,1:0,,"
+  ///
+  /// Step 1: Expand ranges into the numbers they represent: "0:0:0,1:0 1,,1:0:0 1,1:1,,2:0:1,1:0,,"
+  /// Step 2: Expand repeated prefixes: "0:0:0,0:1:0 1,1:0:0 1,1:1:1,2:0:1,2:1:0,"
+  /// Step 3: Expand shared prefixes so data is encoded as a string: "0:0:0,0:1:0,0:1:1,1:0:0,1:0:1,1:1:1,2:0:1,2:1:0,"
+  /// Step 4: Map to options + option values to determine existing variants:
+  ///
+  /// [Small, Red, Cotton] (0:0:0), [Small, Blue, Cotton] (0:1:0), [Small, Blue, Wool] (0:1:1),
+  /// [Medium, Red, Cotton] (1:0:0), [Medium, Red, Wool] (1:0:1), [Medium, Blue, Wool] (1:1:1),
+  /// [Large, Red, Wool] (2:0:1), [Large, Blue, Cotton] (2:1:0).
+  ///
+  ///
+  @_alwaysEmitIntoClient public var encodedVariantAvailability: String? { __field("encodedVariantAvailability") }
+
+  /// A list of product options. The limit is defined by the [shop's resource limits for product options](/docs/api/admin-graphql/latest/objects/Shop#field-resourcelimits) (`Shop.resourceLimits.maxProductOptions`).
+  @_alwaysEmitIntoClient public var options: [Options] { __field("options") }
+
+  /// Find an active product variant based on selected options, availability or the first variant.
+  ///
+  /// All arguments are optional. If no selected options are provided, the first available variant is returned.
+  /// If no variants are available, the first variant is returned.
+  ///
+  @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+  /// A list of variants whose selected options differ with the provided selected options by one, ordered by variant id.
+  /// If selected options are not provided, adjacent variants to the first available variant is returned.
+  ///
+  /// Note that this field returns an array of variants. In most cases, the number of variants in this array will be low.
+  /// However, with a low number of options and a high number of values per option, the number of variants returned
+  /// here can be high. In such cases, it recommended to avoid using this field.
+  ///
+  /// This list of variants can be used in combination with the `options` field to build a rich variant picker that
+  /// includes variant availability or other variant information.
+  ///
+  @_alwaysEmitIntoClient public var adjacentVariants: [AdjacentVariants] { __field("adjacentVariants") }
+
+  /// The [SEO title and description](https://help.shopify.com/manual/promoting-marketing/seo/adding-keywords)
+  /// that are associated with a product.
+  ///
+  @_alwaysEmitIntoClient public var seo: Seo { __field("seo") }
+
+  public nonisolated struct Options: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("descriptionHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
-        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("encodedVariantExistence", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("encodedVariantAvailability", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("options", .nonNull(.list(.nonNull(.object(Options.self)))))),
-        .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .variable("selectedOptions")), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
-        .field(GraphQLField("adjacentVariants", .nonNull(.list(.nonNull(.object(AdjacentVariants.self)))), arguments: [("selectedOptions", .variable("selectedOptions"))])),
-        .field(GraphQLField("seo", .nonNull(.object(Seo.self)))),
+      .__typename,
+      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("optionValues", .nonNull(.list(.nonNull(.object(OptionValues.self)))))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Product",
-        id _0: String,
-        title _1: String,
-        vendor _2: String,
-        handle _3: String,
-        descriptionHtml _4: StorefrontAPI.HTML,
-        description _5: String,
-        encodedVariantExistence _6: String? = nil,
-        encodedVariantAvailability _7: String? = nil,
-        options _8: [Options],
-        selectedOrFirstAvailableVariant _9: SelectedOrFirstAvailableVariant? = nil,
-        adjacentVariants _10: [AdjacentVariants],
-        seo _11: Seo,
-        __variables: JSONObject = [:]
+      __typename: String = "ProductOption",
+      name _0: String,
+      optionValues _1: [OptionValues],
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["title"] = _1.__outputJSON
-        data["vendor"] = _2.__outputJSON
-        data["handle"] = _3.__outputJSON
-        data["descriptionHtml"] = _4.__outputJSON
-        data["description"] = _5.__outputJSON
-        data["encodedVariantExistence"] = _6.__outputJSON
-        data["encodedVariantAvailability"] = _7.__outputJSON
-        data["options"] = _8.__outputJSON
-        data["selectedOrFirstAvailableVariant"] = _9.__outputJSON
-        data["adjacentVariants"] = _10.__outputJSON
-        data["seo"] = _11.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      data["optionValues"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+    /// The product option’s name.
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    /// The name for the product that displays to customers. The title is used to construct the product's handle.
-    /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
-    ///
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
+    /// The corresponding option value to the product option.
+    @_alwaysEmitIntoClient public var optionValues: [OptionValues] { __field("optionValues") }
 
-    /// The name of the product's vendor.
-    @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+    public nonisolated struct OptionValues: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("firstSelectableVariant", .object(FirstSelectableVariant.self))),
+        .field(GraphQLField("swatch", .object(Swatch.self))),
+      ]
 
-    /// A unique, human-readable string of the product's title.
-    /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
-    /// The handle is used in the online store URL for the product.
-    ///
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// The description of the product, with
-    /// HTML tags. For example, the description might include
-    /// bold `<strong></strong>` and italic `<i></i>` text.
-    ///
-    @_alwaysEmitIntoClient public var descriptionHtml: StorefrontAPI.HTML { __field("descriptionHtml") }
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "ProductOptionValue",
+        name _0: String,
+        firstSelectableVariant _1: FirstSelectableVariant? = nil,
+        swatch _2: Swatch? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["firstSelectableVariant"] = _1.__outputJSON
+        data["swatch"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-    /// A single-line description of the product, with [HTML tags](https://developer.mozilla.org/en-US/docs/Web/HTML) removed.
-    @_alwaysEmitIntoClient public var description: String { __field("description") }
+      /// The name of the product option value.
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    /// An encoded string containing all option value combinations with a corresponding variant.
-    ///
-    /// Integers represent option and values:
-    /// [0,1] represents option_value at array index 0 for the option at array index 0
-    ///
-    /// `:`, `,`, ` ` and `-` are control characters.
-    /// `:` indicates a new option. ex: 0:1 indicates value 0 for the option in position 1, value 1 for the option in position 2.
-    /// `,` indicates the end of a repeated prefix, mulitple consecutive commas indicate the end of multiple repeated prefixes.
-    /// ` ` indicates a gap in the sequence of option values. ex: 0 4 indicates option values in position 0 and 4 are present.
-    /// `-` indicates a continuous range of option values. ex: 0 1-3 4
-    ///
-    /// Decoding process:
-    ///
-    /// Example options: [Size, Color, Material]
-    /// Example values: [[Small, Medium, Large], [Red, Blue], [Cotton, Wool]]
-    /// Example encoded string: "0:0:0,1:0-1,,1:0:0-1,1:1,,2:0:1,1:0,,"
-    ///
-    /// Step 1: Expand ranges into the numbers they represent: "0:0:0,1:0 1,,1:0:0 1,1:1,,2:0:1,1:0,,"
-    /// Step 2: Expand repeated prefixes: "0:0:0,0:1:0 1,1:0:0 1,1:1:1,2:0:1,2:1:0,"
-    /// Step 3: Expand shared prefixes so data is encoded as a string: "0:0:0,0:1:0,0:1:1,1:0:0,1:0:1,1:1:1,2:0:1,2:1:0,"
-    /// Step 4: Map to options + option values to determine existing variants:
-    ///
-    /// [Small, Red, Cotton] (0:0:0), [Small, Blue, Cotton] (0:1:0), [Small, Blue, Wool] (0:1:1),
-    /// [Medium, Red, Cotton] (1:0:0), [Medium, Red, Wool] (1:0:1), [Medium, Blue, Wool] (1:1:1),
-    /// [Large, Red, Wool] (2:0:1), [Large, Blue, Cotton] (2:1:0).
-    ///
-    ///
-    @_alwaysEmitIntoClient public var encodedVariantExistence: String? { __field("encodedVariantExistence") }
+      /// The product variant that combines this option value with the
+      /// lowest-position option values for all other options.
+      ///
+      /// This field will always return a variant, provided a variant including this option value exists.
+      ///
+      @_alwaysEmitIntoClient public var firstSelectableVariant: FirstSelectableVariant? { __field("firstSelectableVariant") }
 
-    /// An encoded string containing all option value combinations
-    /// with a corresponding variant that is currently available for sale.
-    ///
-    /// Integers represent option and values:
-    /// [0,1] represents option_value at array index 0 for the option at array index 0
-    ///
-    /// `:`, `,`, ` ` and `-` are control characters.
-    /// `:` indicates a new option. ex: 0:1 indicates value 0 for the option in position 1, value 1 for the option in position 2.
-    /// `,` indicates the end of a repeated prefix, mulitple consecutive commas indicate the end of multiple repeated prefixes.
-    /// ` ` indicates a gap in the sequence of option values. ex: 0 4 indicates option values in position 0 and 4 are present.
-    /// `-` indicates a continuous range of option values. ex: 0 1-3 4
-    ///
-    /// Decoding process:
-    ///
-    /// Example options: [Size, Color, Material]
-    /// Example values: [[Small, Medium, Large], [Red, Blue], [Cotton, Wool]]
-    /// Example encoded string: "0:0:0,1:0-1,,1:0:0-1,1:1,,2:0:1,1:0,,"
-    ///
-    /// Step 1: Expand ranges into the numbers they represent: "0:0:0,1:0 1,,1:0:0 1,1:1,,2:0:1,1:0,,"
-    /// Step 2: Expand repeated prefixes: "0:0:0,0:1:0 1,1:0:0 1,1:1:1,2:0:1,2:1:0,"
-    /// Step 3: Expand shared prefixes so data is encoded as a string: "0:0:0,0:1:0,0:1:1,1:0:0,1:0:1,1:1:1,2:0:1,2:1:0,"
-    /// Step 4: Map to options + option values to determine existing variants:
-    ///
-    /// [Small, Red, Cotton] (0:0:0), [Small, Blue, Cotton] (0:1:0), [Small, Blue, Wool] (0:1:1),
-    /// [Medium, Red, Cotton] (1:0:0), [Medium, Red, Wool] (1:0:1), [Medium, Blue, Wool] (1:1:1),
-    /// [Large, Red, Wool] (2:0:1), [Large, Blue, Cotton] (2:1:0).
-    ///
-    ///
-    @_alwaysEmitIntoClient public var encodedVariantAvailability: String? { __field("encodedVariantAvailability") }
+      /// The swatch of the product option value.
+      @_alwaysEmitIntoClient public var swatch: Swatch? { __field("swatch") }
 
-    /// A list of product options. The limit is defined by the [shop's resource limits for product options](/docs/api/admin-graphql/latest/objects/Shop#field-resourcelimits) (`Shop.resourceLimits.maxProductOptions`).
-    @_alwaysEmitIntoClient public var options: [Options] { __field("options") }
-
-    /// Find an active product variant based on selected options, availability or the first variant.
-    ///
-    /// All arguments are optional. If no selected options are provided, the first available variant is returned.
-    /// If no variants are available, the first variant is returned.
-    ///
-    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
-
-    /// A list of variants whose selected options differ with the provided selected options by one, ordered by variant id.
-    /// If selected options are not provided, adjacent variants to the first available variant is returned.
-    ///
-    /// Note that this field returns an array of variants. In most cases, the number of variants in this array will be low.
-    /// However, with a low number of options and a high number of values per option, the number of variants returned
-    /// here can be high. In such cases, it recommended to avoid using this field.
-    ///
-    /// This list of variants can be used in combination with the `options` field to build a rich variant picker that
-    /// includes variant availability or other variant information.
-    ///
-    @_alwaysEmitIntoClient public var adjacentVariants: [AdjacentVariants] { __field("adjacentVariants") }
-
-    /// The [SEO title and description](https://help.shopify.com/manual/promoting-marketing/seo/adding-keywords)
-    /// that are associated with a product.
-    ///
-    @_alwaysEmitIntoClient public var seo: Seo { __field("seo") }
-
-    public nonisolated struct Options: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
+      public nonisolated struct FirstSelectableVariant: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("optionValues", .nonNull(.list(.nonNull(.object(OptionValues.self)))))),
+          .__typename,
+          .fragment(ProductVariant.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "ProductOption",
-            name _0: String,
-            optionValues _1: [OptionValues],
-            __variables: JSONObject = [:]
+          __typename: String = "ProductVariant",
+          availableForSale _0: Bool,
+          compareAtPrice _1: ProductVariant.CompareAtPrice? = nil,
+          id _2: String,
+          image _3: ProductVariant.Image? = nil,
+          price _4: ProductVariant.Price,
+          product _5: ProductVariant.Product_,
+          selectedOptions _6: [ProductVariant.SelectedOptions],
+          sku _7: String? = nil,
+          title _8: String,
+          unitPrice _9: ProductVariant.UnitPrice? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            data["optionValues"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["availableForSale"] = _0.__outputJSON
+          data["compareAtPrice"] = _1.__outputJSON
+          data["id"] = _2.__outputJSON
+          data["image"] = _3.__outputJSON
+          data["price"] = _4.__outputJSON
+          data["product"] = _5.__outputJSON
+          data["selectedOptions"] = _6.__outputJSON
+          data["sku"] = _7.__outputJSON
+          data["title"] = _8.__outputJSON
+          data["unitPrice"] = _9.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// The product option’s name.
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
+        @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
 
-        /// The corresponding option value to the product option.
-        @_alwaysEmitIntoClient public var optionValues: [OptionValues] { __field("optionValues") }
+        @_alwaysEmitIntoClient public var compareAtPrice: ProductVariant.CompareAtPrice? { __field("compareAtPrice") }
 
-        public nonisolated struct OptionValues: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var image: ProductVariant.Image? { __field("image") }
+
+        @_alwaysEmitIntoClient public var price: ProductVariant.Price { __field("price") }
+
+        @_alwaysEmitIntoClient public var product: ProductVariant.Product_ { __field("product") }
+
+        @_alwaysEmitIntoClient public var selectedOptions: [ProductVariant.SelectedOptions] { __field("selectedOptions") }
+
+        @_alwaysEmitIntoClient public var sku: String? { __field("sku") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var unitPrice: ProductVariant.UnitPrice? { __field("unitPrice") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+
+      public nonisolated struct Swatch: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("color", .scalar("Color"), leaf: StorefrontAPI.Color?.self)),
+          .field(GraphQLField("image", .object(Image.self))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "ProductOptionValueSwatch",
+          color _0: StorefrontAPI.Color? = nil,
+          image _1: Image? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["color"] = _0.__outputJSON
+          data["image"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The swatch color.
+        @_alwaysEmitIntoClient public var color: StorefrontAPI.Color? { __field("color") }
+
+        /// The swatch image.
+        @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+        public nonisolated struct Image: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("previewImage", .object(PreviewImage.self))),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            previewImage _0: PreviewImage? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Media")
+            data["__typename"] = .string(__typename)
+            data["previewImage"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The preview image for the media.
+          @_alwaysEmitIntoClient public var previewImage: PreviewImage? { __field("previewImage") }
+
+          public nonisolated struct PreviewImage: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("firstSelectableVariant", .object(FirstSelectableVariant.self))),
-                .field(GraphQLField("swatch", .object(Swatch.self))),
+              .__typename,
+              .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String = "ProductOptionValue",
-                name _0: String,
-                firstSelectableVariant _1: FirstSelectableVariant? = nil,
-                swatch _2: Swatch? = nil,
-                __variables: JSONObject = [:]
+              __typename: String = "Image",
+              url _0: StorefrontAPI.URL,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["firstSelectableVariant"] = _1.__outputJSON
-                data["swatch"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["url"] = _0.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// The name of the product option value.
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            /// The product variant that combines this option value with the
-            /// lowest-position option values for all other options.
+            /// The location of the image as a URL.
             ///
-            /// This field will always return a variant, provided a variant including this option value exists.
+            /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
             ///
-            @_alwaysEmitIntoClient public var firstSelectableVariant: FirstSelectableVariant? { __field("firstSelectableVariant") }
-
-            /// The swatch of the product option value.
-            @_alwaysEmitIntoClient public var swatch: Swatch? { __field("swatch") }
-
-            public nonisolated struct FirstSelectableVariant: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(ProductVariant.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ProductVariant",
-                    availableForSale _0: Bool,
-                    compareAtPrice _1: ProductVariant.CompareAtPrice? = nil,
-                    id _2: String,
-                    image _3: ProductVariant.Image? = nil,
-                    price _4: ProductVariant.Price,
-                    product _5: ProductVariant.Product_,
-                    selectedOptions _6: [ProductVariant.SelectedOptions],
-                    sku _7: String? = nil,
-                    title _8: String,
-                    unitPrice _9: ProductVariant.UnitPrice? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["availableForSale"] = _0.__outputJSON
-                    data["compareAtPrice"] = _1.__outputJSON
-                    data["id"] = _2.__outputJSON
-                    data["image"] = _3.__outputJSON
-                    data["price"] = _4.__outputJSON
-                    data["product"] = _5.__outputJSON
-                    data["selectedOptions"] = _6.__outputJSON
-                    data["sku"] = _7.__outputJSON
-                    data["title"] = _8.__outputJSON
-                    data["unitPrice"] = _9.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
-
-                @_alwaysEmitIntoClient public var compareAtPrice: ProductVariant.CompareAtPrice? { __field("compareAtPrice") }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var image: ProductVariant.Image? { __field("image") }
-
-                @_alwaysEmitIntoClient public var price: ProductVariant.Price { __field("price") }
-
-                @_alwaysEmitIntoClient public var product: ProductVariant.Product_ { __field("product") }
-
-                @_alwaysEmitIntoClient public var selectedOptions: [ProductVariant.SelectedOptions] { __field("selectedOptions") }
-
-                @_alwaysEmitIntoClient public var sku: String? { __field("sku") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var unitPrice: ProductVariant.UnitPrice? { __field("unitPrice") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct Swatch: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("color", .scalar("Color"), leaf: StorefrontAPI.Color?.self)),
-                    .field(GraphQLField("image", .object(Image.self))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "ProductOptionValueSwatch",
-                    color _0: StorefrontAPI.Color? = nil,
-                    image _1: Image? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["color"] = _0.__outputJSON
-                    data["image"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The swatch color.
-                @_alwaysEmitIntoClient public var color: StorefrontAPI.Color? { __field("color") }
-
-                /// The swatch image.
-                @_alwaysEmitIntoClient public var image: Image? { __field("image") }
-
-                public nonisolated struct Image: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("previewImage", .object(PreviewImage.self))),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        previewImage _0: PreviewImage? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Media")
-                        data["__typename"] = .string(__typename)
-                        data["previewImage"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The preview image for the media.
-                    @_alwaysEmitIntoClient public var previewImage: PreviewImage? { __field("previewImage") }
-
-                    public nonisolated struct PreviewImage: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Image",
-                            url _0: StorefrontAPI.URL,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["url"] = _0.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// The location of the image as a URL.
-                        ///
-                        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-                        ///
-                        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-                        ///
-                        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-                        ///
-                        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-                    }
-                }
-            }
+            /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+            ///
+            /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+            ///
+            @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
+          }
         }
+      }
+    }
+  }
+
+  public typealias SelectedOrFirstAvailableVariant = Product.Options.OptionValues.FirstSelectableVariant
+
+  public typealias AdjacentVariants = Product.Options.OptionValues.FirstSelectableVariant
+
+  public nonisolated struct Seo: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "SEO",
+      description _0: String? = nil,
+      title _1: String? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["description"] = _0.__outputJSON
+      data["title"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public typealias SelectedOrFirstAvailableVariant = Product.Options.OptionValues.FirstSelectableVariant
+    /// The meta description.
+    @_alwaysEmitIntoClient public var description: String? { __field("description") }
 
-    public typealias AdjacentVariants = Product.Options.OptionValues.FirstSelectableVariant
-
-    public nonisolated struct Seo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "SEO",
-            description _0: String? = nil,
-            title _1: String? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["description"] = _0.__outputJSON
-            data["title"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The meta description.
-        @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-        /// The SEO title.
-        @_alwaysEmitIntoClient public var title: String? { __field("title") }
-    }
+    /// The SEO title.
+    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == Product.Options.OptionValues.FirstSelectableVariant {
-    @_alwaysEmitIntoClient public var productVariant: ProductVariant { __fragment() }
+  @_alwaysEmitIntoClient public var productVariant: ProductVariant { __fragment() }
 }

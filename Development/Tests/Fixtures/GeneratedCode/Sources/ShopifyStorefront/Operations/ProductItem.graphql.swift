@@ -4,203 +4,191 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ProductItem" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyProductItem } maxVariantPrice { __typename ...MoneyProductItem } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ProductItem" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyProductItem } maxVariantPrice { __typename ...MoneyProductItem } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
+    .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Product",
+    id _0: String,
+    handle _1: String,
+    title _2: String,
+    featuredImage _3: FeaturedImage? = nil,
+    priceRange _4: PriceRange,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["handle"] = _1.__outputJSON
+    data["title"] = _2.__outputJSON
+    data["featuredImage"] = _3.__outputJSON
+    data["priceRange"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// A unique, human-readable string of the product's title.
+  /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+  /// The handle is used in the online store URL for the product.
+  ///
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+  /// The name for the product that displays to customers. The title is used to construct the product's handle.
+  /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+  ///
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// The featured image for the product.
+  ///
+  /// This field is functionally equivalent to `images(first: 1)`.
+  ///
+  @_alwaysEmitIntoClient public var featuredImage: FeaturedImage? { __field("featuredImage") }
+
+  /// The minimum and maximum prices of a product, expressed in decimal numbers.
+  /// For example, if the product is priced between $10.00 and $50.00,
+  /// then the price range is $10.00 - $50.00.
+  ///
+  @_alwaysEmitIntoClient public var priceRange: PriceRange { __field("priceRange") }
+
+  public nonisolated struct FeaturedImage: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
-        .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
+      .__typename,
+      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Product",
-        id _0: String,
-        handle _1: String,
-        title _2: String,
-        featuredImage _3: FeaturedImage? = nil,
-        priceRange _4: PriceRange,
-        __variables: JSONObject = [:]
+      __typename: String = "Image",
+      id _0: String? = nil,
+      altText _1: String? = nil,
+      url _2: StorefrontAPI.URL,
+      width _3: Int? = nil,
+      height _4: Int? = nil,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["altText"] = _1.__outputJSON
+      data["url"] = _2.__outputJSON
+      data["width"] = _3.__outputJSON
+      data["height"] = _4.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// A unique ID for the image.
+    @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+    /// A word or phrase to share the nature or contents of an image.
+    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
+    /// The location of the image as a URL.
+    ///
+    /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+    ///
+    /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+    ///
+    /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+    ///
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
+
+    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+  }
+
+  public nonisolated struct PriceRange: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
+      .field(GraphQLField("maxVariantPrice", .nonNull(.object(MaxVariantPrice.self)))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "ProductPriceRange",
+      minVariantPrice _0: MinVariantPrice,
+      maxVariantPrice _1: MaxVariantPrice,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["minVariantPrice"] = _0.__outputJSON
+      data["maxVariantPrice"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The lowest variant's price.
+    @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
+
+    /// The highest variant's price.
+    @_alwaysEmitIntoClient public var maxVariantPrice: MaxVariantPrice { __field("maxVariantPrice") }
+
+    public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(MoneyProductItem.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "MoneyV2",
+        amount _0: StorefrontAPI.Decimal,
+        currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["handle"] = _1.__outputJSON
-        data["title"] = _2.__outputJSON
-        data["featuredImage"] = _3.__outputJSON
-        data["priceRange"] = _4.__outputJSON
+        data["amount"] = _0.__outputJSON
+        data["currencyCode"] = _1.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+      @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-    /// A unique, human-readable string of the product's title.
-    /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
-    /// The handle is used in the online store URL for the product.
-    ///
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-    /// The name for the product that displays to customers. The title is used to construct the product's handle.
-    /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
-    ///
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// The featured image for the product.
-    ///
-    /// This field is functionally equivalent to `images(first: 1)`.
-    ///
-    @_alwaysEmitIntoClient public var featuredImage: FeaturedImage? { __field("featuredImage") }
-
-    /// The minimum and maximum prices of a product, expressed in decimal numbers.
-    /// For example, if the product is priced between $10.00 and $50.00,
-    /// then the price range is $10.00 - $50.00.
-    ///
-    @_alwaysEmitIntoClient public var priceRange: PriceRange { __field("priceRange") }
-
-    public nonisolated struct FeaturedImage: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            id _0: String? = nil,
-            altText _1: String? = nil,
-            url _2: StorefrontAPI.URL,
-            width _3: Int? = nil,
-            height _4: Int? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["altText"] = _1.__outputJSON
-            data["url"] = _2.__outputJSON
-            data["width"] = _3.__outputJSON
-            data["height"] = _4.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A unique ID for the image.
-        @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-        /// A word or phrase to share the nature or contents of an image.
-        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-        /// The location of the image as a URL.
-        ///
-        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-        ///
-        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-        ///
-        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-        ///
-        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-    }
-
-    public nonisolated struct PriceRange: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
-            .field(GraphQLField("maxVariantPrice", .nonNull(.object(MaxVariantPrice.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "ProductPriceRange",
-            minVariantPrice _0: MinVariantPrice,
-            maxVariantPrice _1: MaxVariantPrice,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["minVariantPrice"] = _0.__outputJSON
-            data["maxVariantPrice"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The lowest variant's price.
-        @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
-
-        /// The highest variant's price.
-        @_alwaysEmitIntoClient public var maxVariantPrice: MaxVariantPrice { __field("maxVariantPrice") }
-
-        public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(MoneyProductItem.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "MoneyV2",
-                amount _0: StorefrontAPI.Decimal,
-                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["amount"] = _0.__outputJSON
-                data["currencyCode"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
-
-            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-
-        public typealias MaxVariantPrice = ProductItem.PriceRange.MinVariantPrice
-    }
+    public typealias MaxVariantPrice = ProductItem.PriceRange.MinVariantPrice
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ProductItem.PriceRange.MinVariantPrice {
-    @_alwaysEmitIntoClient public var moneyProductItem: MoneyProductItem { __fragment() }
+  @_alwaysEmitIntoClient public var moneyProductItem: MoneyProductItem { __fragment() }
 }

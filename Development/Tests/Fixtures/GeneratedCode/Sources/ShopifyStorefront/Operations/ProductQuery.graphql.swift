@@ -4,134 +4,128 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Product" }
-    @_alwaysEmitIntoClient public static var document: String { "query Product($country: CountryCode, $handle: String!, $language: LanguageCode, $selectedOptions: [SelectedOptionInput!]!) @inContext(country: $country, language: $language) { product(handle: $handle) { __typename ...Product } }\n" + Product.fragmentDefinition + "\n" + ProductVariant.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f8bb843ad6b2d603b56fa1caf89c3487a3b77a4a9648c1bb2468dfe9467f3522" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Product" }
+  @_alwaysEmitIntoClient public static var document: String { "query Product($country: CountryCode, $handle: String!, $language: LanguageCode, $selectedOptions: [SelectedOptionInput!]!) @inContext(country: $country, language: $language) { product(handle: $handle) { __typename ...Product } }\n" + Product.fragmentDefinition + "\n" + ProductVariant.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f8bb843ad6b2d603b56fa1caf89c3487a3b77a4a9648c1bb2468dfe9467f3522" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var handle: String
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var selectedOptions: [StorefrontAPI.SelectedOptionInput]
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var handle: String
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var selectedOptions: [StorefrontAPI.SelectedOptionInput]
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        handle: String,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        selectedOptions: [StorefrontAPI.SelectedOptionInput]
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    handle: String,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    selectedOptions: [StorefrontAPI.SelectedOptionInput]
+  ) {
+    self.country = country
+    self.handle = handle
+    self.language = language
+    self.selectedOptions = selectedOptions
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("product", .object(Product_.self), arguments: [("handle", .variable("handle"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      product _0: Product_? = nil,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.handle = handle
-        self.language = language
-        self.selectedOptions = selectedOptions
+      var data = JSONObject()
+      data["product"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
+    /// Retrieves a single [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product) by its ID or handle. Use this query to build product detail pages, access variant and pricing information, or fetch product media and [metafields](https://shopify.dev/docs/api/storefront/current/objects/Metafield). See some [examples of querying products](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/getting-started).
+    ///
+    @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
+
+    public nonisolated struct Product_: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .fragment(Product.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        title _1: String,
+        vendor _2: String,
+        handle _3: String,
+        descriptionHtml _4: StorefrontAPI.HTML,
+        description _5: String,
+        encodedVariantExistence _6: String? = nil,
+        encodedVariantAvailability _7: String? = nil,
+        options _8: [Product.Options],
+        selectedOrFirstAvailableVariant _9: Product.SelectedOrFirstAvailableVariant? = nil,
+        adjacentVariants _10: [Product.AdjacentVariants],
+        seo _11: Product.Seo,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["vendor"] = _2.__outputJSON
+        data["handle"] = _3.__outputJSON
+        data["descriptionHtml"] = _4.__outputJSON
+        data["description"] = _5.__outputJSON
+        data["encodedVariantExistence"] = _6.__outputJSON
+        data["encodedVariantAvailability"] = _7.__outputJSON
+        data["options"] = _8.__outputJSON
+        data["selectedOrFirstAvailableVariant"] = _9.__outputJSON
+        data["adjacentVariants"] = _10.__outputJSON
+        data["seo"] = _11.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+      @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
+      @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+      @_alwaysEmitIntoClient public var descriptionHtml: StorefrontAPI.HTML { __field("descriptionHtml") }
+
+      @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+      @_alwaysEmitIntoClient public var encodedVariantExistence: String? { __field("encodedVariantExistence") }
+
+      @_alwaysEmitIntoClient public var encodedVariantAvailability: String? { __field("encodedVariantAvailability") }
+
+      @_alwaysEmitIntoClient public var options: [Product.Options] { __field("options") }
+
+      @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: Product.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+      @_alwaysEmitIntoClient public var adjacentVariants: [Product.AdjacentVariants] { __field("adjacentVariants") }
+
+      @_alwaysEmitIntoClient public var seo: Product.Seo { __field("seo") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("product", .object(Product_.self), arguments: [("handle", .variable("handle"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            product _0: Product_? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["product"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Retrieves a single [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product) by its ID or handle. Use this query to build product detail pages, access variant and pricing information, or fetch product media and [metafields](https://shopify.dev/docs/api/storefront/current/objects/Metafield). See some [examples of querying products](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/getting-started).
-        ///
-        @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
-
-        public nonisolated struct Product_: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Product.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Product",
-                id _0: String,
-                title _1: String,
-                vendor _2: String,
-                handle _3: String,
-                descriptionHtml _4: StorefrontAPI.HTML,
-                description _5: String,
-                encodedVariantExistence _6: String? = nil,
-                encodedVariantAvailability _7: String? = nil,
-                options _8: [Product.Options],
-                selectedOrFirstAvailableVariant _9: Product.SelectedOrFirstAvailableVariant? = nil,
-                adjacentVariants _10: [Product.AdjacentVariants],
-                seo _11: Product.Seo,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["title"] = _1.__outputJSON
-                data["vendor"] = _2.__outputJSON
-                data["handle"] = _3.__outputJSON
-                data["descriptionHtml"] = _4.__outputJSON
-                data["description"] = _5.__outputJSON
-                data["encodedVariantExistence"] = _6.__outputJSON
-                data["encodedVariantAvailability"] = _7.__outputJSON
-                data["options"] = _8.__outputJSON
-                data["selectedOrFirstAvailableVariant"] = _9.__outputJSON
-                data["adjacentVariants"] = _10.__outputJSON
-                data["seo"] = _11.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-            @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
-
-            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-            @_alwaysEmitIntoClient public var descriptionHtml: StorefrontAPI.HTML { __field("descriptionHtml") }
-
-            @_alwaysEmitIntoClient public var description: String { __field("description") }
-
-            @_alwaysEmitIntoClient public var encodedVariantExistence: String? { __field("encodedVariantExistence") }
-
-            @_alwaysEmitIntoClient public var encodedVariantAvailability: String? { __field("encodedVariantAvailability") }
-
-            @_alwaysEmitIntoClient public var options: [Product.Options] { __field("options") }
-
-            @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: Product.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
-
-            @_alwaysEmitIntoClient public var adjacentVariants: [Product.AdjacentVariants] { __field("adjacentVariants") }
-
-            @_alwaysEmitIntoClient public var seo: Product.Seo { __field("seo") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == ProductQuery.Data.Product_ {
-    @_alwaysEmitIntoClient public var product: Product { __fragment() }
+  @_alwaysEmitIntoClient public var product: Product { __fragment() }
 }

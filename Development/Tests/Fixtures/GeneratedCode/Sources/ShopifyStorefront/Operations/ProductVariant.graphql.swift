@@ -4,260 +4,245 @@
 import APICoreGraphQL
 
 public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("availableForSale", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+    .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("image", .object(Image.self))),
+    .field(GraphQLField("price", .nonNull(.object(Price.self)))),
+    .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
+    .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
+    .field(GraphQLField("sku", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("unitPrice", .object(UnitPrice.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "ProductVariant",
+    availableForSale _0: Bool,
+    compareAtPrice _1: CompareAtPrice? = nil,
+    id _2: String,
+    image _3: Image? = nil,
+    price _4: Price,
+    product _5: Product_,
+    selectedOptions _6: [SelectedOptions],
+    sku _7: String? = nil,
+    title _8: String,
+    unitPrice _9: UnitPrice? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["availableForSale"] = _0.__outputJSON
+    data["compareAtPrice"] = _1.__outputJSON
+    data["id"] = _2.__outputJSON
+    data["image"] = _3.__outputJSON
+    data["price"] = _4.__outputJSON
+    data["product"] = _5.__outputJSON
+    data["selectedOptions"] = _6.__outputJSON
+    data["sku"] = _7.__outputJSON
+    data["title"] = _8.__outputJSON
+    data["unitPrice"] = _9.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// Indicates if the product variant is available for sale.
+  @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
+
+  /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
+  @_alwaysEmitIntoClient public var compareAtPrice: CompareAtPrice? { __field("compareAtPrice") }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// Image associated with the product variant. This field falls back to the product image if no image is available.
+  @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+  /// The product variant’s price.
+  @_alwaysEmitIntoClient public var price: Price { __field("price") }
+
+  /// The product object that the product variant belongs to.
+  @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
+
+  /// List of product options applied to the variant.
+  @_alwaysEmitIntoClient public var selectedOptions: [SelectedOptions] { __field("selectedOptions") }
+
+  /// The SKU (stock keeping unit) associated with the variant.
+  @_alwaysEmitIntoClient public var sku: String? { __field("sku") }
+
+  /// The product variant’s title.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// The unit price value for the variant based on the variant's measurement.
+  @_alwaysEmitIntoClient public var unitPrice: UnitPrice? { __field("unitPrice") }
+
+  public nonisolated struct CompareAtPrice: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("availableForSale", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("image", .object(Image.self))),
-        .field(GraphQLField("price", .nonNull(.object(Price.self)))),
-        .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
-        .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
-        .field(GraphQLField("sku", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("unitPrice", .object(UnitPrice.self))),
+      .__typename,
+      .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+      .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "ProductVariant",
-        availableForSale _0: Bool,
-        compareAtPrice _1: CompareAtPrice? = nil,
-        id _2: String,
-        image _3: Image? = nil,
-        price _4: Price,
-        product _5: Product_,
-        selectedOptions _6: [SelectedOptions],
-        sku _7: String? = nil,
-        title _8: String,
-        unitPrice _9: UnitPrice? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "MoneyV2",
+      amount _0: StorefrontAPI.Decimal,
+      currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["availableForSale"] = _0.__outputJSON
-        data["compareAtPrice"] = _1.__outputJSON
-        data["id"] = _2.__outputJSON
-        data["image"] = _3.__outputJSON
-        data["price"] = _4.__outputJSON
-        data["product"] = _5.__outputJSON
-        data["selectedOptions"] = _6.__outputJSON
-        data["sku"] = _7.__outputJSON
-        data["title"] = _8.__outputJSON
-        data["unitPrice"] = _9.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["amount"] = _0.__outputJSON
+      data["currencyCode"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// Indicates if the product variant is available for sale.
-    @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
+    /// Decimal money amount.
+    @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 
-    /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
-    @_alwaysEmitIntoClient public var compareAtPrice: CompareAtPrice? { __field("compareAtPrice") }
+    /// Currency of the money.
+    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+  }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  public nonisolated struct Image: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+    ]
 
-    /// Image associated with the product variant. This field falls back to the product image if no image is available.
-    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    /// The product variant’s price.
-    @_alwaysEmitIntoClient public var price: Price { __field("price") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Image",
+      id _0: String? = nil,
+      url _1: StorefrontAPI.URL,
+      altText _2: String? = nil,
+      width _3: Int? = nil,
+      height _4: Int? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["url"] = _1.__outputJSON
+      data["altText"] = _2.__outputJSON
+      data["width"] = _3.__outputJSON
+      data["height"] = _4.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
 
-    /// The product object that the product variant belongs to.
-    @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
+    /// A unique ID for the image.
+    @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
-    /// List of product options applied to the variant.
-    @_alwaysEmitIntoClient public var selectedOptions: [SelectedOptions] { __field("selectedOptions") }
+    /// The location of the image as a URL.
+    ///
+    /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+    ///
+    /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+    ///
+    /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+    ///
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-    /// The SKU (stock keeping unit) associated with the variant.
-    @_alwaysEmitIntoClient public var sku: String? { __field("sku") }
+    /// A word or phrase to share the nature or contents of an image.
+    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-    /// The product variant’s title.
+    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+  }
+
+  public typealias Price = ProductVariant.CompareAtPrice
+
+  public nonisolated struct Product_: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Product",
+      title _0: String,
+      handle _1: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["title"] = _0.__outputJSON
+      data["handle"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The name for the product that displays to customers. The title is used to construct the product's handle.
+    /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+    ///
     @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    /// The unit price value for the variant based on the variant's measurement.
-    @_alwaysEmitIntoClient public var unitPrice: UnitPrice? { __field("unitPrice") }
+    /// A unique, human-readable string of the product's title.
+    /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+    /// The handle is used in the online store URL for the product.
+    ///
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+  }
 
-    public nonisolated struct CompareAtPrice: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-        ]
+  public nonisolated struct SelectedOptions: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "MoneyV2",
-            amount _0: StorefrontAPI.Decimal,
-            currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["amount"] = _0.__outputJSON
-            data["currencyCode"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Decimal money amount.
-        @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
-
-        /// Currency of the money.
-        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "SelectedOption",
+      name _0: String,
+      value _1: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      data["value"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct Image: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        ]
+    /// The product option’s name.
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public let __object: GraphQLCheckedObject
+    /// The product option’s value.
+    @_alwaysEmitIntoClient public var value: String { __field("value") }
+  }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Image",
-            id _0: String? = nil,
-            url _1: StorefrontAPI.URL,
-            altText _2: String? = nil,
-            width _3: Int? = nil,
-            height _4: Int? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["url"] = _1.__outputJSON
-            data["altText"] = _2.__outputJSON
-            data["width"] = _3.__outputJSON
-            data["height"] = _4.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// A unique ID for the image.
-        @_alwaysEmitIntoClient public var id: String? { __field("id") }
-
-        /// The location of the image as a URL.
-        ///
-        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-        ///
-        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-        ///
-        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-        ///
-        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-        /// A word or phrase to share the nature or contents of an image.
-        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-    }
-
-    public typealias Price = ProductVariant.CompareAtPrice
-
-    public nonisolated struct Product_: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Product",
-            title _0: String,
-            handle _1: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["title"] = _0.__outputJSON
-            data["handle"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The name for the product that displays to customers. The title is used to construct the product's handle.
-        /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
-        ///
-        @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-        /// A unique, human-readable string of the product's title.
-        /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
-        /// The handle is used in the online store URL for the product.
-        ///
-        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-    }
-
-    public nonisolated struct SelectedOptions: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "SelectedOption",
-            name _0: String,
-            value _1: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            data["value"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The product option’s name.
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-        /// The product option’s value.
-        @_alwaysEmitIntoClient public var value: String { __field("value") }
-    }
-
-    public typealias UnitPrice = ProductVariant.CompareAtPrice
+  public typealias UnitPrice = ProductVariant.CompareAtPrice
 }

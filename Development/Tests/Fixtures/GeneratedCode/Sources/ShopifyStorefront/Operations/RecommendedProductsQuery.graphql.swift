@@ -4,131 +4,122 @@
 import APICoreGraphQL
 
 public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RecommendedProducts" }
-    @_alwaysEmitIntoClient public static var document: String { "query RecommendedProducts($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { products(first: 4, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...RecommendedProduct } } }\n" + RecommendedProduct.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "878302d4bee727703edf0262528ca85c2a6f7a898bb4fcfdb454c9731061eac0" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RecommendedProducts" }
+  @_alwaysEmitIntoClient public static var document: String { "query RecommendedProducts($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { products(first: 4, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...RecommendedProduct } } }\n" + RecommendedProduct.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "878302d4bee727703edf0262528ca85c2a6f7a898bb4fcfdb454c9731061eac0" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil
+  ) {
+    self.country = country
+    self.language = language
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "language": language])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .literal(4)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      products _0: Products,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.language = language
+      var data = JSONObject()
+      data["products"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "language": language])
-    }
+    /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
+    ///
+    /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
+    ///
+    @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Products: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "ProductConnection",
+        nodes _0: [Nodes],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in ProductEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .literal(4)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
+          .__typename,
+          .fragment(RecommendedProduct.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            products _0: Products,
-            __variables: JSONObject = [:]
+          __typename: String = "Product",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          priceRange _3: RecommendedProduct.PriceRange,
+          featuredImage _4: RecommendedProduct.FeaturedImage? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["products"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          data["priceRange"] = _3.__outputJSON
+          data["featuredImage"] = _4.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
-        ///
-        /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
-        ///
-        @_alwaysEmitIntoClient public var products: Products { __field("products") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Products: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-            ]
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var priceRange: RecommendedProduct.PriceRange { __field("priceRange") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "ProductConnection",
-                nodes _0: [Nodes],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        @_alwaysEmitIntoClient public var featuredImage: RecommendedProduct.FeaturedImage? { __field("featuredImage") }
 
-            /// A list of the nodes contained in ProductEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(RecommendedProduct.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Product",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    priceRange _3: RecommendedProduct.PriceRange,
-                    featuredImage _4: RecommendedProduct.FeaturedImage? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    data["priceRange"] = _3.__outputJSON
-                    data["featuredImage"] = _4.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var priceRange: RecommendedProduct.PriceRange { __field("priceRange") }
-
-                @_alwaysEmitIntoClient public var featuredImage: RecommendedProduct.FeaturedImage? { __field("featuredImage") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RecommendedProductsQuery.Data.Products.Nodes {
-    @_alwaysEmitIntoClient public var recommendedProduct: RecommendedProduct { __fragment() }
+  @_alwaysEmitIntoClient public var recommendedProduct: RecommendedProduct { __fragment() }
 }

@@ -4,470 +4,437 @@
 import APICoreGraphQL
 
 public nonisolated struct RegularSearchQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "RegularSearch" }
-    @_alwaysEmitIntoClient public static var document: String { "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b61ef44cdca41c5eb65471c41f807de2ebf5582a4e868ba12a4b68793ef90910" }
+  @_alwaysEmitIntoClient public static var operationName: String { "RegularSearch" }
+  @_alwaysEmitIntoClient public static var document: String { "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b61ef44cdca41c5eb65471c41f807de2ebf5582a4e868ba12a4b68793ef90910" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var endCursor: GraphQLNullable<String>
-    public var first: GraphQLNullable<Int>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var last: GraphQLNullable<Int>
-    public var term: String
-    public var startCursor: GraphQLNullable<String>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var endCursor: GraphQLNullable<String>
+  public var first: GraphQLNullable<Int>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var last: GraphQLNullable<Int>
+  public var term: String
+  public var startCursor: GraphQLNullable<String>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        endCursor: GraphQLNullable<String> = nil,
-        first: GraphQLNullable<Int> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        last: GraphQLNullable<Int> = nil,
-        term: String,
-        startCursor: GraphQLNullable<String> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    endCursor: GraphQLNullable<String> = nil,
+    first: GraphQLNullable<Int> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    last: GraphQLNullable<Int> = nil,
+    term: String,
+    startCursor: GraphQLNullable<String> = nil
+  ) {
+    self.country = country
+    self.endCursor = endCursor
+    self.first = first
+    self.language = language
+    self.last = last
+    self.term = term
+    self.startCursor = startCursor
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", alias: "articles", .nonNull(.object(Articles.self)), arguments: [("query", .variable("term")), ("types", .literal(["ARTICLE"])), ("first", .variable("first"))])),
+      .field(GraphQLField("search", alias: "pages", .nonNull(.object(Pages.self)), arguments: [("query", .variable("term")), ("types", .literal(["PAGE"])), ("first", .variable("first"))])),
+      .field(GraphQLField("search", alias: "products", .nonNull(.object(Products.self)), arguments: [("after", .variable("endCursor")), ("before", .variable("startCursor")), ("first", .variable("first")), ("last", .variable("last")), ("query", .variable("term")), ("sortKey", .literal("RELEVANCE")), ("types", .literal(["PRODUCT"])), ("unavailableProducts", .literal("HIDE"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      articles _0: Articles,
+      pages _1: Pages,
+      products _2: Products,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.endCursor = endCursor
-        self.first = first
-        self.language = language
-        self.last = last
-        self.term = term
-        self.startCursor = startCursor
+      var data = JSONObject()
+      data["articles"] = _0.__outputJSON
+      data["pages"] = _1.__outputJSON
+      data["products"] = _2.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
-    }
+    /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
+    ///
+    /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
+    ///
+    @_alwaysEmitIntoClient public var articles: Articles { __field("articles") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
+    ///
+    /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
+    ///
+    @_alwaysEmitIntoClient public var pages: Pages { __field("pages") }
+
+    /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
+    ///
+    /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
+    ///
+    @_alwaysEmitIntoClient public var products: Products { __field("products") }
+
+    public nonisolated struct Articles: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        nodes _0: [Nodes],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in SearchResultItemEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", alias: "articles", .nonNull(.object(Articles.self)), arguments: [("query", .variable("term")), ("types", .literal(["ARTICLE"])), ("first", .variable("first"))])),
-            .field(GraphQLField("search", alias: "pages", .nonNull(.object(Pages.self)), arguments: [("query", .variable("term")), ("types", .literal(["PAGE"])), ("first", .variable("first"))])),
-            .field(GraphQLField("search", alias: "products", .nonNull(.object(Products.self)), arguments: [("after", .variable("endCursor")), ("before", .variable("startCursor")), ("first", .variable("first")), ("last", .variable("last")), ("query", .variable("term")), ("sortKey", .literal("RELEVANCE")), ("types", .literal(["PRODUCT"])), ("unavailableProducts", .literal("HIDE"))])),
+          .__typename,
+          .inlineFragment(AsArticle.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            articles _0: Articles,
-            pages _1: Pages,
-            products _2: Products,
-            __variables: JSONObject = [:]
+          __typename: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Article` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsArticle) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
+
+        public nonisolated struct AsArticle: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(SearchArticle.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Article",
+            handle _0: String,
+            id _1: String,
+            title _2: String,
+            trackingParameters _3: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["articles"] = _0.__outputJSON
-            data["pages"] = _1.__outputJSON
-            data["products"] = _2.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["handle"] = _0.__outputJSON
+            data["id"] = _1.__outputJSON
+            data["title"] = _2.__outputJSON
+            data["trackingParameters"] = _3.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
-
-        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
-        ///
-        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
-        ///
-        @_alwaysEmitIntoClient public var articles: Articles { __field("articles") }
-
-        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
-        ///
-        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
-        ///
-        @_alwaysEmitIntoClient public var pages: Pages { __field("pages") }
-
-        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
-        ///
-        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
-        ///
-        @_alwaysEmitIntoClient public var products: Products { __field("products") }
-
-        public nonisolated struct Articles: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                nodes _0: [Nodes],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of the nodes contained in SearchResultItemEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsArticle.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Article` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsArticle) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
-
-                public nonisolated struct AsArticle: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(SearchArticle.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Article",
-                        handle _0: String,
-                        id _1: String,
-                        title _2: String,
-                        trackingParameters _3: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["handle"] = _0.__outputJSON
-                        data["id"] = _1.__outputJSON
-                        data["title"] = _2.__outputJSON
-                        data["trackingParameters"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-        }
-
-        public nonisolated struct Pages: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                nodes _0: [Nodes],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of the nodes contained in SearchResultItemEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsPage.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Page` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsPage) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
-
-                public nonisolated struct AsPage: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(SearchPage.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Page",
-                        handle _0: String,
-                        id _1: String,
-                        title _2: String,
-                        trackingParameters _3: String? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["handle"] = _0.__outputJSON
-                        data["id"] = _1.__outputJSON
-                        data["title"] = _2.__outputJSON
-                        data["trackingParameters"] = _3.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-        }
-
-        public nonisolated struct Products: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SearchResultItemConnection",
-                nodes _0: [Nodes],
-                pageInfo _1: PageInfo,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                data["pageInfo"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A list of the nodes contained in SearchResultItemEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
-
-            /// Information to aid in pagination.
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
-
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsProduct.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
-                    data["__typename"] = .string(__typename)
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Product` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsProduct) {
-                    self.init(__object: typeCase.__object)
-                }
-                @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
-
-                public nonisolated struct AsProduct: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(SearchProduct.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Product",
-                        handle _0: String,
-                        id _1: String,
-                        publishedAt _2: StorefrontAPI.DateTime,
-                        title _3: String,
-                        trackingParameters _4: String? = nil,
-                        vendor _5: String,
-                        selectedOrFirstAvailableVariant _6: SearchProduct.SelectedOrFirstAvailableVariant? = nil,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["handle"] = _0.__outputJSON
-                        data["id"] = _1.__outputJSON
-                        data["publishedAt"] = _2.__outputJSON
-                        data["title"] = _3.__outputJSON
-                        data["trackingParameters"] = _4.__outputJSON
-                        data["vendor"] = _5.__outputJSON
-                        data["selectedOrFirstAvailableVariant"] = _6.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                    @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                    @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
-
-                    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
-
-                    @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
-
-                    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
-
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-                }
-            }
-
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PageInfoFragment.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    hasNextPage _0: Bool,
-                    hasPreviousPage _1: Bool,
-                    startCursor _2: String? = nil,
-                    endCursor _3: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["hasNextPage"] = _0.__outputJSON
-                    data["hasPreviousPage"] = _1.__outputJSON
-                    data["startCursor"] = _2.__outputJSON
-                    data["endCursor"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+      }
     }
+
+    public nonisolated struct Pages: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        nodes _0: [Nodes],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in SearchResultItemEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .inlineFragment(AsPage.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Page` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsPage) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
+
+        public nonisolated struct AsPage: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(SearchPage.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Page",
+            handle _0: String,
+            id _1: String,
+            title _2: String,
+            trackingParameters _3: String? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["handle"] = _0.__outputJSON
+            data["id"] = _1.__outputJSON
+            data["title"] = _2.__outputJSON
+            data["trackingParameters"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+      }
+    }
+
+    public nonisolated struct Products: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchResultItemConnection",
+        nodes _0: [Nodes],
+        pageInfo _1: PageInfo,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        data["pageInfo"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in SearchResultItemEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      /// Information to aid in pagination.
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .inlineFragment(AsProduct.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+          data["__typename"] = .string(__typename)
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Product` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsProduct) {
+          self.init(__object: typeCase.__object)
+        }
+        @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
+
+        public nonisolated struct AsProduct: GraphQLSelectionSet, Identifiable {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .fragment(SearchProduct.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Product",
+            handle _0: String,
+            id _1: String,
+            publishedAt _2: StorefrontAPI.DateTime,
+            title _3: String,
+            trackingParameters _4: String? = nil,
+            vendor _5: String,
+            selectedOrFirstAvailableVariant _6: SearchProduct.SelectedOrFirstAvailableVariant? = nil,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["handle"] = _0.__outputJSON
+            data["id"] = _1.__outputJSON
+            data["publishedAt"] = _2.__outputJSON
+            data["title"] = _3.__outputJSON
+            data["trackingParameters"] = _4.__outputJSON
+            data["vendor"] = _5.__outputJSON
+            data["selectedOrFirstAvailableVariant"] = _6.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+          @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+          @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+
+          @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+          @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+          @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
+          @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+        }
+      }
+
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .fragment(PageInfoFragment.self),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PageInfo",
+          hasNextPage _0: Bool,
+          hasPreviousPage _1: Bool,
+          startCursor _2: String? = nil,
+          endCursor _3: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["hasNextPage"] = _0.__outputJSON
+          data["hasPreviousPage"] = _1.__outputJSON
+          data["startCursor"] = _2.__outputJSON
+          data["endCursor"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+        @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+        @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
+    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Articles.Nodes.AsArticle {
-    @_alwaysEmitIntoClient public var searchArticle: SearchArticle { __fragment() }
+  @_alwaysEmitIntoClient public var searchArticle: SearchArticle { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Pages.Nodes.AsPage {
-    @_alwaysEmitIntoClient public var searchPage: SearchPage { __fragment() }
+  @_alwaysEmitIntoClient public var searchPage: SearchPage { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.Nodes.AsProduct {
-    @_alwaysEmitIntoClient public var searchProduct: SearchProduct { __fragment() }
+  @_alwaysEmitIntoClient public var searchProduct: SearchProduct { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.PageInfo {
-    @_alwaysEmitIntoClient public var pageInfoFragment: PageInfoFragment { __fragment() }
+  @_alwaysEmitIntoClient public var pageInfoFragment: PageInfoFragment { __fragment() }
 }

@@ -4,50 +4,47 @@
 import APICoreGraphQL
 
 public nonisolated struct SearchPage: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "SearchPage" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchPage on Page { __typename handle id title trackingParameters }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "SearchPage" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchPage on Page { __typename handle id title trackingParameters }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Page",
+    handle _0: String,
+    id _1: String,
+    title _2: String,
+    trackingParameters _3: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["handle"] = _0.__outputJSON
+    data["id"] = _1.__outputJSON
+    data["title"] = _2.__outputJSON
+    data["trackingParameters"] = _3.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Page",
-        handle _0: String,
-        id _1: String,
-        title _2: String,
-        trackingParameters _3: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["handle"] = _0.__outputJSON
-        data["id"] = _1.__outputJSON
-        data["title"] = _2.__outputJSON
-        data["trackingParameters"] = _3.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// A human-friendly unique string for the page automatically generated from its title.
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-    /// A human-friendly unique string for the page automatically generated from its title.
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+  /// The title of the page.
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-    /// The title of the page.
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+  /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+  @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 }

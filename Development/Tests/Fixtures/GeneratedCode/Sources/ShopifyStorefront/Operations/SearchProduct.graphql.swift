@@ -4,302 +4,284 @@
 import APICoreGraphQL
 
 public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
+    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Product",
+    handle _0: String,
+    id _1: String,
+    publishedAt _2: StorefrontAPI.DateTime,
+    title _3: String,
+    trackingParameters _4: String? = nil,
+    vendor _5: String,
+    selectedOrFirstAvailableVariant _6: SelectedOrFirstAvailableVariant? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["handle"] = _0.__outputJSON
+    data["id"] = _1.__outputJSON
+    data["publishedAt"] = _2.__outputJSON
+    data["title"] = _3.__outputJSON
+    data["trackingParameters"] = _4.__outputJSON
+    data["vendor"] = _5.__outputJSON
+    data["selectedOrFirstAvailableVariant"] = _6.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A unique, human-readable string of the product's title.
+  /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+  /// The handle is used in the online store URL for the product.
+  ///
+  @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The date and time when the product was published to the channel.
+  @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+
+  /// The name for the product that displays to customers. The title is used to construct the product's handle.
+  /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+  ///
+  @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+  /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+  @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+  /// The name of the product's vendor.
+  @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
+  /// Find an active product variant based on selected options, availability or the first variant.
+  ///
+  /// All arguments are optional. If no selected options are provided, the first available variant is returned.
+  /// If no variants are available, the first variant is returned.
+  ///
+  @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+  public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+      .__typename,
+      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+      .field(GraphQLField("image", .object(Image.self))),
+      .field(GraphQLField("price", .nonNull(.object(Price.self)))),
+      .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
+      .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
+      .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Product",
-        handle _0: String,
-        id _1: String,
-        publishedAt _2: StorefrontAPI.DateTime,
-        title _3: String,
-        trackingParameters _4: String? = nil,
-        vendor _5: String,
-        selectedOrFirstAvailableVariant _6: SelectedOrFirstAvailableVariant? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "ProductVariant",
+      id _0: String,
+      image _1: Image? = nil,
+      price _2: Price,
+      compareAtPrice _3: CompareAtPrice? = nil,
+      selectedOptions _4: [SelectedOptions],
+      product _5: Product_,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["handle"] = _0.__outputJSON
-        data["id"] = _1.__outputJSON
-        data["publishedAt"] = _2.__outputJSON
-        data["title"] = _3.__outputJSON
-        data["trackingParameters"] = _4.__outputJSON
-        data["vendor"] = _5.__outputJSON
-        data["selectedOrFirstAvailableVariant"] = _6.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["id"] = _0.__outputJSON
+      data["image"] = _1.__outputJSON
+      data["price"] = _2.__outputJSON
+      data["compareAtPrice"] = _3.__outputJSON
+      data["selectedOptions"] = _4.__outputJSON
+      data["product"] = _5.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
-
-    /// A unique, human-readable string of the product's title.
-    /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
-    /// The handle is used in the online store URL for the product.
-    ///
-    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    /// The date and time when the product was published to the channel.
-    @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+    /// Image associated with the product variant. This field falls back to the product image if no image is available.
+    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-    /// The name for the product that displays to customers. The title is used to construct the product's handle.
-    /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
-    ///
-    @_alwaysEmitIntoClient public var title: String { __field("title") }
+    /// The product variant’s price.
+    @_alwaysEmitIntoClient public var price: Price { __field("price") }
 
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+    /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
+    @_alwaysEmitIntoClient public var compareAtPrice: CompareAtPrice? { __field("compareAtPrice") }
 
-    /// The name of the product's vendor.
-    @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+    /// List of product options applied to the variant.
+    @_alwaysEmitIntoClient public var selectedOptions: [SelectedOptions] { __field("selectedOptions") }
 
-    /// Find an active product variant based on selected options, availability or the first variant.
-    ///
-    /// All arguments are optional. If no selected options are provided, the first available variant is returned.
-    /// If no variants are available, the first variant is returned.
-    ///
-    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+    /// The product object that the product variant belongs to.
+    @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
 
-    public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("image", .object(Image.self))),
-            .field(GraphQLField("price", .nonNull(.object(Price.self)))),
-            .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
-            .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
-            .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
-        ]
+    public nonisolated struct Image: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+        .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      ]
 
-        public let __object: GraphQLCheckedObject
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Image",
+        url _0: StorefrontAPI.URL,
+        altText _1: String? = nil,
+        width _2: Int? = nil,
+        height _3: Int? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["altText"] = _1.__outputJSON
+        data["width"] = _2.__outputJSON
+        data["height"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
 
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "ProductVariant",
-            id _0: String,
-            image _1: Image? = nil,
-            price _2: Price,
-            compareAtPrice _3: CompareAtPrice? = nil,
-            selectedOptions _4: [SelectedOptions],
-            product _5: Product_,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["id"] = _0.__outputJSON
-            data["image"] = _1.__outputJSON
-            data["price"] = _2.__outputJSON
-            data["compareAtPrice"] = _3.__outputJSON
-            data["selectedOptions"] = _4.__outputJSON
-            data["product"] = _5.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
+      /// The location of the image as a URL.
+      ///
+      /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+      ///
+      /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+      ///
+      /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+      ///
+      @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        /// A globally-unique ID.
-        @_alwaysEmitIntoClient public var id: String { __field("id") }
+      /// A word or phrase to share the nature or contents of an image.
+      @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
 
-        /// Image associated with the product variant. This field falls back to the product image if no image is available.
-        @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+      /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+      @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-        /// The product variant’s price.
-        @_alwaysEmitIntoClient public var price: Price { __field("price") }
-
-        /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
-        @_alwaysEmitIntoClient public var compareAtPrice: CompareAtPrice? { __field("compareAtPrice") }
-
-        /// List of product options applied to the variant.
-        @_alwaysEmitIntoClient public var selectedOptions: [SelectedOptions] { __field("selectedOptions") }
-
-        /// The product object that the product variant belongs to.
-        @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
-
-        public nonisolated struct Image: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-                .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-                .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-                .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Image",
-                url _0: StorefrontAPI.URL,
-                altText _1: String? = nil,
-                width _2: Int? = nil,
-                height _3: Int? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["url"] = _0.__outputJSON
-                data["altText"] = _1.__outputJSON
-                data["width"] = _2.__outputJSON
-                data["height"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The location of the image as a URL.
-            ///
-            /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-            ///
-            /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-            ///
-            /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-            ///
-            @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-
-            /// A word or phrase to share the nature or contents of an image.
-            @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
-
-            /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
-
-            /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
-        }
-
-        public nonisolated struct Price: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "MoneyV2",
-                amount _0: StorefrontAPI.Decimal,
-                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["amount"] = _0.__outputJSON
-                data["currencyCode"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// Decimal money amount.
-            @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
-
-            /// Currency of the money.
-            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
-        }
-
-        public typealias CompareAtPrice = SearchProduct.SelectedOrFirstAvailableVariant.Price
-
-        public nonisolated struct SelectedOptions: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "SelectedOption",
-                name _0: String,
-                value _1: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["value"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The product option’s name.
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            /// The product option’s value.
-            @_alwaysEmitIntoClient public var value: String { __field("value") }
-        }
-
-        public nonisolated struct Product_: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Product",
-                handle _0: String,
-                title _1: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["handle"] = _0.__outputJSON
-                data["title"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// A unique, human-readable string of the product's title.
-            /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
-            /// The handle is used in the online store URL for the product.
-            ///
-            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-            /// The name for the product that displays to customers. The title is used to construct the product's handle.
-            /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
-            ///
-            @_alwaysEmitIntoClient public var title: String { __field("title") }
-        }
+      /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+      @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
+
+    public nonisolated struct Price: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "MoneyV2",
+        amount _0: StorefrontAPI.Decimal,
+        currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["amount"] = _0.__outputJSON
+        data["currencyCode"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// Decimal money amount.
+      @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+      /// Currency of the money.
+      @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+    }
+
+    public typealias CompareAtPrice = SearchProduct.SelectedOrFirstAvailableVariant.Price
+
+    public nonisolated struct SelectedOptions: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "SelectedOption",
+        name _0: String,
+        value _1: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["value"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The product option’s name.
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      /// The product option’s value.
+      @_alwaysEmitIntoClient public var value: String { __field("value") }
+    }
+
+    public nonisolated struct Product_: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        handle _0: String,
+        title _1: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["handle"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A unique, human-readable string of the product's title.
+      /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
+      /// The handle is used in the online store URL for the product.
+      ///
+      @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+      /// The name for the product that displays to customers. The title is used to construct the product's handle.
+      /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
+      ///
+      @_alwaysEmitIntoClient public var title: String { __field("title") }
+    }
+  }
 }

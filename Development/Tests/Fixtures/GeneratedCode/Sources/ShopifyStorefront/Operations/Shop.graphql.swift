@@ -4,179 +4,164 @@
 import APICoreGraphQL
 
 public nonisolated struct Shop: GraphQLFragment, Identifiable {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+    .field(GraphQLField("primaryDomain", .nonNull(.object(PrimaryDomain.self)))),
+    .field(GraphQLField("brand", .object(Brand.self))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Shop",
+    id _0: String,
+    name _1: String,
+    description _2: String? = nil,
+    primaryDomain _3: PrimaryDomain,
+    brand _4: Brand? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["id"] = _0.__outputJSON
+    data["name"] = _1.__outputJSON
+    data["description"] = _2.__outputJSON
+    data["primaryDomain"] = _3.__outputJSON
+    data["brand"] = _4.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// A globally-unique ID.
+  @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+  /// The shop’s name.
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+  /// A description of the shop.
+  @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+  /// The primary domain of the shop’s Online Store.
+  @_alwaysEmitIntoClient public var primaryDomain: PrimaryDomain { __field("primaryDomain") }
+
+  /// The shop's branding configuration.
+  @_alwaysEmitIntoClient public var brand: Brand? { __field("brand") }
+
+  public nonisolated struct PrimaryDomain: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("primaryDomain", .nonNull(.object(PrimaryDomain.self)))),
-        .field(GraphQLField("brand", .object(Brand.self))),
+      .__typename,
+      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String = "Shop",
-        id _0: String,
-        name _1: String,
-        description _2: String? = nil,
-        primaryDomain _3: PrimaryDomain,
-        brand _4: Brand? = nil,
-        __variables: JSONObject = [:]
+      __typename: String = "Domain",
+      url _0: StorefrontAPI.URL,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["url"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The URL of the domain (eg: `https://example.com`).
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
+  }
+
+  public nonisolated struct Brand: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("logo", .object(Logo.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Brand",
+      logo _0: Logo? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["logo"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The store's default logo.
+    @_alwaysEmitIntoClient public var logo: Logo? { __field("logo") }
+
+    public nonisolated struct Logo: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("image", .object(Image.self))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "MediaImage",
+        image _0: Image? = nil,
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         data["__typename"] = .string(__typename)
-        data["id"] = _0.__outputJSON
-        data["name"] = _1.__outputJSON
-        data["description"] = _2.__outputJSON
-        data["primaryDomain"] = _3.__outputJSON
-        data["brand"] = _4.__outputJSON
+        data["image"] = _0.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+      }
 
-    /// A globally-unique ID.
-    @_alwaysEmitIntoClient public var id: String { __field("id") }
+      /// The image for the media.
+      @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-    /// The shop’s name.
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-    /// A description of the shop.
-    @_alwaysEmitIntoClient public var description: String? { __field("description") }
-
-    /// The primary domain of the shop’s Online Store.
-    @_alwaysEmitIntoClient public var primaryDomain: PrimaryDomain { __field("primaryDomain") }
-
-    /// The shop's branding configuration.
-    @_alwaysEmitIntoClient public var brand: Brand? { __field("brand") }
-
-    public nonisolated struct PrimaryDomain: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
+      public nonisolated struct Image: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+          .__typename,
+          .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            __typename: String = "Domain",
-            url _0: StorefrontAPI.URL,
-            __variables: JSONObject = [:]
+          __typename: String = "Image",
+          url _0: StorefrontAPI.URL,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["url"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["url"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// The URL of the domain (eg: `https://example.com`).
+        /// The location of the image as a URL.
+        ///
+        /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
+        ///
+        /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
+        ///
+        /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
+        ///
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
+      }
     }
-
-    public nonisolated struct Brand: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("logo", .object(Logo.self))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Brand",
-            logo _0: Logo? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["logo"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The store's default logo.
-        @_alwaysEmitIntoClient public var logo: Logo? { __field("logo") }
-
-        public nonisolated struct Logo: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("image", .object(Image.self))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "MediaImage",
-                image _0: Image? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["image"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The image for the media.
-            @_alwaysEmitIntoClient public var image: Image? { __field("image") }
-
-            public nonisolated struct Image: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Image",
-                    url _0: StorefrontAPI.URL,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["url"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The location of the image as a URL.
-                ///
-                /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
-                ///
-                /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
-                ///
-                /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-                ///
-                @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
-            }
-        }
-    }
+  }
 }

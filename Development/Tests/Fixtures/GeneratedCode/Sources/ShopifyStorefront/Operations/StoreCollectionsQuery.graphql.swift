@@ -4,190 +4,178 @@
 import APICoreGraphQL
 
 public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "StoreCollections" }
-    @_alwaysEmitIntoClient public static var document: String { "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection_.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd7a0a3abf6e5dd5f3ce5c9fb30c8a8c61dafb69755ac1cd508d856a4972300c" }
+  @_alwaysEmitIntoClient public static var operationName: String { "StoreCollections" }
+  @_alwaysEmitIntoClient public static var document: String { "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection_.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd7a0a3abf6e5dd5f3ce5c9fb30c8a8c61dafb69755ac1cd508d856a4972300c" }
 
-    public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
-    public var endCursor: GraphQLNullable<String>
-    public var first: GraphQLNullable<Int>
-    public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
-    public var last: GraphQLNullable<Int>
-    public var startCursor: GraphQLNullable<String>
+  public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
+  public var endCursor: GraphQLNullable<String>
+  public var first: GraphQLNullable<Int>
+  public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
+  public var last: GraphQLNullable<Int>
+  public var startCursor: GraphQLNullable<String>
 
-    public init(
-        country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
-        endCursor: GraphQLNullable<String> = nil,
-        first: GraphQLNullable<Int> = nil,
-        language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
-        last: GraphQLNullable<Int> = nil,
-        startCursor: GraphQLNullable<String> = nil
+  public init(
+    country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>> = nil,
+    endCursor: GraphQLNullable<String> = nil,
+    first: GraphQLNullable<Int> = nil,
+    language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>> = nil,
+    last: GraphQLNullable<Int> = nil,
+    startCursor: GraphQLNullable<String> = nil
+  ) {
+    self.country = country
+    self.endCursor = endCursor
+    self.first = first
+    self.language = language
+    self.last = last
+    self.startCursor = startCursor
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      collections _0: Collections,
+      __variables: JSONObject = [:]
     ) {
-        self.country = country
-        self.endCursor = endCursor
-        self.first = first
-        self.language = language
-        self.last = last
-        self.startCursor = startCursor
+      var data = JSONObject()
+      data["collections"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
-    }
+    /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
+    ///
+    @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public nonisolated struct Collections: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
+        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "CollectionConnection",
+        nodes _0: [Nodes],
+        pageInfo _1: PageInfo,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["nodes"] = _0.__outputJSON
+        data["pageInfo"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// A list of the nodes contained in CollectionEdge.
+      @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+      /// Information to aid in pagination.
+      @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
+          .__typename,
+          .fragment(Collection_.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            collections _0: Collections,
-            __variables: JSONObject = [:]
+          __typename: String = "Collection",
+          id _0: String,
+          title _1: String,
+          handle _2: String,
+          image _3: Collection_.Image? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["collections"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["title"] = _1.__outputJSON
+          data["handle"] = _2.__outputJSON
+          data["image"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
-        ///
-        @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Collections: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-            ]
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public let __object: GraphQLCheckedObject
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        @_alwaysEmitIntoClient public var image: Collection_.Image? { __field("image") }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "CollectionConnection",
-                nodes _0: [Nodes],
-                pageInfo _1: PageInfo,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["nodes"] = _0.__outputJSON
-                data["pageInfo"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
 
-            /// A list of the nodes contained in CollectionEdge.
-            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+      public nonisolated struct PageInfo: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+          .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+        ]
 
-            /// Information to aid in pagination.
-            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Collection_.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Collection",
-                    id _0: String,
-                    title _1: String,
-                    handle _2: String,
-                    image _3: Collection_.Image? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["title"] = _1.__outputJSON
-                    data["handle"] = _2.__outputJSON
-                    data["image"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                @_alwaysEmitIntoClient public var title: String { __field("title") }
-
-                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
-
-                @_alwaysEmitIntoClient public var image: Collection_.Image? { __field("image") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "PageInfo",
-                    hasNextPage _0: Bool,
-                    hasPreviousPage _1: Bool,
-                    startCursor _2: String? = nil,
-                    endCursor _3: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["hasNextPage"] = _0.__outputJSON
-                    data["hasPreviousPage"] = _1.__outputJSON
-                    data["startCursor"] = _2.__outputJSON
-                    data["endCursor"] = _3.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// Whether there are more pages to fetch following the current page.
-                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
-
-                /// Whether there are any pages prior to the current page.
-                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
-
-                /// The cursor corresponding to the first node in edges.
-                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
-
-                /// The cursor corresponding to the last node in edges.
-                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "PageInfo",
+          hasNextPage _0: Bool,
+          hasPreviousPage _1: Bool,
+          startCursor _2: String? = nil,
+          endCursor _3: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["hasNextPage"] = _0.__outputJSON
+          data["hasPreviousPage"] = _1.__outputJSON
+          data["startCursor"] = _2.__outputJSON
+          data["endCursor"] = _3.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// Whether there are more pages to fetch following the current page.
+        @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+        /// Whether there are any pages prior to the current page.
+        @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+        /// The cursor corresponding to the first node in edges.
+        @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+        /// The cursor corresponding to the last node in edges.
+        @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == StoreCollectionsQuery.Data.Collections.Nodes {
-    @_alwaysEmitIntoClient public var collection: Collection_ { __fragment() }
+  @_alwaysEmitIntoClient public var collection: Collection_ { __fragment() }
 }

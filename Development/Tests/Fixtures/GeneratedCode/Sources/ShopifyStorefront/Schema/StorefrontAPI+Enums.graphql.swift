@@ -4,1182 +4,1182 @@
 import APICoreGraphQL
 
 nonisolated extension StorefrontAPI {
-    /// The code designating a country/region, which generally follows ISO 3166-1 alpha-2 guidelines.
-    /// If a territory doesn't have a country code value in the `CountryCode` enum, then it might be considered a subdivision
-    /// of another country. For example, the territories associated with Spain are represented by the country code `ES`,
-    /// and the territories associated with the United States of America are represented by the country code `US`.
-    ///
-    public nonisolated enum CountryCode: String, CaseIterable, Sendable, Hashable {
-        /// Ascension Island.
-        case ac = "AC"
-        /// Andorra.
-        case ad = "AD"
-        /// United Arab Emirates.
-        case ae = "AE"
-        /// Afghanistan.
-        case af = "AF"
-        /// Antigua & Barbuda.
-        case ag = "AG"
-        /// Anguilla.
-        case ai = "AI"
-        /// Albania.
-        case al = "AL"
-        /// Armenia.
-        case am = "AM"
-        /// Netherlands Antilles.
-        case an = "AN"
-        /// Angola.
-        case ao = "AO"
-        /// Argentina.
-        case ar = "AR"
-        /// Austria.
-        case at = "AT"
-        /// Australia.
-        case au = "AU"
-        /// Aruba.
-        case aw = "AW"
-        /// Åland Islands.
-        case ax = "AX"
-        /// Azerbaijan.
-        case az = "AZ"
-        /// Bosnia & Herzegovina.
-        case ba = "BA"
-        /// Barbados.
-        case bb = "BB"
-        /// Bangladesh.
-        case bd = "BD"
-        /// Belgium.
-        case be = "BE"
-        /// Burkina Faso.
-        case bf = "BF"
-        /// Bulgaria.
-        case bg = "BG"
-        /// Bahrain.
-        case bh = "BH"
-        /// Burundi.
-        case bi = "BI"
-        /// Benin.
-        case bj = "BJ"
-        /// St. Barthélemy.
-        case bl = "BL"
-        /// Bermuda.
-        case bm = "BM"
-        /// Brunei.
-        case bn = "BN"
-        /// Bolivia.
-        case bo = "BO"
-        /// Caribbean Netherlands.
-        case bq = "BQ"
-        /// Brazil.
-        case br = "BR"
-        /// Bahamas.
-        case bs = "BS"
-        /// Bhutan.
-        case bt = "BT"
-        /// Bouvet Island.
-        case bv = "BV"
-        /// Botswana.
-        case bw = "BW"
-        /// Belarus.
-        case by = "BY"
-        /// Belize.
-        case bz = "BZ"
-        /// Canada.
-        case ca = "CA"
-        /// Cocos (Keeling) Islands.
-        case cc = "CC"
-        /// Congo - Kinshasa.
-        case cd = "CD"
-        /// Central African Republic.
-        case cf = "CF"
-        /// Congo - Brazzaville.
-        case cg = "CG"
-        /// Switzerland.
-        case ch = "CH"
-        /// Côte d’Ivoire.
-        case ci = "CI"
-        /// Cook Islands.
-        case ck = "CK"
-        /// Chile.
-        case cl = "CL"
-        /// Cameroon.
-        case cm = "CM"
-        /// China.
-        case cn = "CN"
-        /// Colombia.
-        case co = "CO"
-        /// Costa Rica.
-        case cr = "CR"
-        /// Cuba.
-        case cu = "CU"
-        /// Cape Verde.
-        case cv = "CV"
-        /// Curaçao.
-        case cw = "CW"
-        /// Christmas Island.
-        case cx = "CX"
-        /// Cyprus.
-        case cy = "CY"
-        /// Czechia.
-        case cz = "CZ"
-        /// Germany.
-        case de = "DE"
-        /// Djibouti.
-        case dj = "DJ"
-        /// Denmark.
-        case dk = "DK"
-        /// Dominica.
-        case dm = "DM"
-        /// Dominican Republic.
-        case `do` = "DO"
-        /// Algeria.
-        case dz = "DZ"
-        /// Ecuador.
-        case ec = "EC"
-        /// Estonia.
-        case ee = "EE"
-        /// Egypt.
-        case eg = "EG"
-        /// Western Sahara.
-        case eh = "EH"
-        /// Eritrea.
-        case er = "ER"
-        /// Spain.
-        case es = "ES"
-        /// Ethiopia.
-        case et = "ET"
-        /// Finland.
-        case fi = "FI"
-        /// Fiji.
-        case fj = "FJ"
-        /// Falkland Islands.
-        case fk = "FK"
-        /// Faroe Islands.
-        case fo = "FO"
-        /// France.
-        case fr = "FR"
-        /// Gabon.
-        case ga = "GA"
-        /// United Kingdom.
-        case gb = "GB"
-        /// Grenada.
-        case gd = "GD"
-        /// Georgia.
-        case ge = "GE"
-        /// French Guiana.
-        case gf = "GF"
-        /// Guernsey.
-        case gg = "GG"
-        /// Ghana.
-        case gh = "GH"
-        /// Gibraltar.
-        case gi = "GI"
-        /// Greenland.
-        case gl = "GL"
-        /// Gambia.
-        case gm = "GM"
-        /// Guinea.
-        case gn = "GN"
-        /// Guadeloupe.
-        case gp = "GP"
-        /// Equatorial Guinea.
-        case gq = "GQ"
-        /// Greece.
-        case gr = "GR"
-        /// South Georgia & South Sandwich Islands.
-        case gs = "GS"
-        /// Guatemala.
-        case gt = "GT"
-        /// Guinea-Bissau.
-        case gw = "GW"
-        /// Guyana.
-        case gy = "GY"
-        /// Hong Kong SAR.
-        case hk = "HK"
-        /// Heard & McDonald Islands.
-        case hm = "HM"
-        /// Honduras.
-        case hn = "HN"
-        /// Croatia.
-        case hr = "HR"
-        /// Haiti.
-        case ht = "HT"
-        /// Hungary.
-        case hu = "HU"
-        /// Indonesia.
-        case id = "ID"
-        /// Ireland.
-        case ie = "IE"
-        /// Israel.
-        case il = "IL"
-        /// Isle of Man.
-        case im = "IM"
-        /// India.
-        case `in` = "IN"
-        /// British Indian Ocean Territory.
-        case io = "IO"
-        /// Iraq.
-        case iq = "IQ"
-        /// Iran.
-        case ir = "IR"
-        /// Iceland.
-        case `is` = "IS"
-        /// Italy.
-        case it = "IT"
-        /// Jersey.
-        case je = "JE"
-        /// Jamaica.
-        case jm = "JM"
-        /// Jordan.
-        case jo = "JO"
-        /// Japan.
-        case jp = "JP"
-        /// Kenya.
-        case ke = "KE"
-        /// Kyrgyzstan.
-        case kg = "KG"
-        /// Cambodia.
-        case kh = "KH"
-        /// Kiribati.
-        case ki = "KI"
-        /// Comoros.
-        case km = "KM"
-        /// St. Kitts & Nevis.
-        case kn = "KN"
-        /// North Korea.
-        case kp = "KP"
-        /// South Korea.
-        case kr = "KR"
-        /// Kuwait.
-        case kw = "KW"
-        /// Cayman Islands.
-        case ky = "KY"
-        /// Kazakhstan.
-        case kz = "KZ"
-        /// Laos.
-        case la = "LA"
-        /// Lebanon.
-        case lb = "LB"
-        /// St. Lucia.
-        case lc = "LC"
-        /// Liechtenstein.
-        case li = "LI"
-        /// Sri Lanka.
-        case lk = "LK"
-        /// Liberia.
-        case lr = "LR"
-        /// Lesotho.
-        case ls = "LS"
-        /// Lithuania.
-        case lt = "LT"
-        /// Luxembourg.
-        case lu = "LU"
-        /// Latvia.
-        case lv = "LV"
-        /// Libya.
-        case ly = "LY"
-        /// Morocco.
-        case ma = "MA"
-        /// Monaco.
-        case mc = "MC"
-        /// Moldova.
-        case md = "MD"
-        /// Montenegro.
-        case me = "ME"
-        /// St. Martin.
-        case mf = "MF"
-        /// Madagascar.
-        case mg = "MG"
-        /// North Macedonia.
-        case mk = "MK"
-        /// Mali.
-        case ml = "ML"
-        /// Myanmar (Burma).
-        case mm = "MM"
-        /// Mongolia.
-        case mn = "MN"
-        /// Macao SAR.
-        case mo = "MO"
-        /// Martinique.
-        case mq = "MQ"
-        /// Mauritania.
-        case mr = "MR"
-        /// Montserrat.
-        case ms = "MS"
-        /// Malta.
-        case mt = "MT"
-        /// Mauritius.
-        case mu = "MU"
-        /// Maldives.
-        case mv = "MV"
-        /// Malawi.
-        case mw = "MW"
-        /// Mexico.
-        case mx = "MX"
-        /// Malaysia.
-        case my = "MY"
-        /// Mozambique.
-        case mz = "MZ"
-        /// Namibia.
-        case na = "NA"
-        /// New Caledonia.
-        case nc = "NC"
-        /// Niger.
-        case ne = "NE"
-        /// Norfolk Island.
-        case nf = "NF"
-        /// Nigeria.
-        case ng = "NG"
-        /// Nicaragua.
-        case ni = "NI"
-        /// Netherlands.
-        case nl = "NL"
-        /// Norway.
-        case no = "NO"
-        /// Nepal.
-        case np = "NP"
-        /// Nauru.
-        case nr = "NR"
-        /// Niue.
-        case nu = "NU"
-        /// New Zealand.
-        case nz = "NZ"
-        /// Oman.
-        case om = "OM"
-        /// Panama.
-        case pa = "PA"
-        /// Peru.
-        case pe = "PE"
-        /// French Polynesia.
-        case pf = "PF"
-        /// Papua New Guinea.
-        case pg = "PG"
-        /// Philippines.
-        case ph = "PH"
-        /// Pakistan.
-        case pk = "PK"
-        /// Poland.
-        case pl = "PL"
-        /// St. Pierre & Miquelon.
-        case pm = "PM"
-        /// Pitcairn Islands.
-        case pn = "PN"
-        /// Palestinian Territories.
-        case ps = "PS"
-        /// Portugal.
-        case pt = "PT"
-        /// Paraguay.
-        case py = "PY"
-        /// Qatar.
-        case qa = "QA"
-        /// Réunion.
-        case re = "RE"
-        /// Romania.
-        case ro = "RO"
-        /// Serbia.
-        case rs = "RS"
-        /// Russia.
-        case ru = "RU"
-        /// Rwanda.
-        case rw = "RW"
-        /// Saudi Arabia.
-        case sa = "SA"
-        /// Solomon Islands.
-        case sb = "SB"
-        /// Seychelles.
-        case sc = "SC"
-        /// Sudan.
-        case sd = "SD"
-        /// Sweden.
-        case se = "SE"
-        /// Singapore.
-        case sg = "SG"
-        /// St. Helena.
-        case sh = "SH"
-        /// Slovenia.
-        case si = "SI"
-        /// Svalbard & Jan Mayen.
-        case sj = "SJ"
-        /// Slovakia.
-        case sk = "SK"
-        /// Sierra Leone.
-        case sl = "SL"
-        /// San Marino.
-        case sm = "SM"
-        /// Senegal.
-        case sn = "SN"
-        /// Somalia.
-        case so = "SO"
-        /// Suriname.
-        case sr = "SR"
-        /// South Sudan.
-        case ss = "SS"
-        /// São Tomé & Príncipe.
-        case st = "ST"
-        /// El Salvador.
-        case sv = "SV"
-        /// Sint Maarten.
-        case sx = "SX"
-        /// Syria.
-        case sy = "SY"
-        /// Eswatini.
-        case sz = "SZ"
-        /// Tristan da Cunha.
-        case ta = "TA"
-        /// Turks & Caicos Islands.
-        case tc = "TC"
-        /// Chad.
-        case td = "TD"
-        /// French Southern Territories.
-        case tf = "TF"
-        /// Togo.
-        case tg = "TG"
-        /// Thailand.
-        case th = "TH"
-        /// Tajikistan.
-        case tj = "TJ"
-        /// Tokelau.
-        case tk = "TK"
-        /// Timor-Leste.
-        case tl = "TL"
-        /// Turkmenistan.
-        case tm = "TM"
-        /// Tunisia.
-        case tn = "TN"
-        /// Tonga.
-        case to = "TO"
-        /// Türkiye.
-        case tr = "TR"
-        /// Trinidad & Tobago.
-        case tt = "TT"
-        /// Tuvalu.
-        case tv = "TV"
-        /// Taiwan.
-        case tw = "TW"
-        /// Tanzania.
-        case tz = "TZ"
-        /// Ukraine.
-        case ua = "UA"
-        /// Uganda.
-        case ug = "UG"
-        /// U.S. Outlying Islands.
-        case um = "UM"
-        /// United States.
-        case us = "US"
-        /// Uruguay.
-        case uy = "UY"
-        /// Uzbekistan.
-        case uz = "UZ"
-        /// Vatican City.
-        case va = "VA"
-        /// St. Vincent & Grenadines.
-        case vc = "VC"
-        /// Venezuela.
-        case ve = "VE"
-        /// British Virgin Islands.
-        case vg = "VG"
-        /// Vietnam.
-        case vn = "VN"
-        /// Vanuatu.
-        case vu = "VU"
-        /// Wallis & Futuna.
-        case wf = "WF"
-        /// Samoa.
-        case ws = "WS"
-        /// Kosovo.
-        case xk = "XK"
-        /// Yemen.
-        case ye = "YE"
-        /// Mayotte.
-        case yt = "YT"
-        /// South Africa.
-        case za = "ZA"
-        /// Zambia.
-        case zm = "ZM"
-        /// Zimbabwe.
-        case zw = "ZW"
-        /// Unknown Region.
-        case zz = "ZZ"
-    }
+  /// The code designating a country/region, which generally follows ISO 3166-1 alpha-2 guidelines.
+  /// If a territory doesn't have a country code value in the `CountryCode` enum, then it might be considered a subdivision
+  /// of another country. For example, the territories associated with Spain are represented by the country code `ES`,
+  /// and the territories associated with the United States of America are represented by the country code `US`.
+  ///
+  public nonisolated enum CountryCode: String, CaseIterable, Sendable, Hashable {
+    /// Ascension Island.
+    case ac = "AC"
+    /// Andorra.
+    case ad = "AD"
+    /// United Arab Emirates.
+    case ae = "AE"
+    /// Afghanistan.
+    case af = "AF"
+    /// Antigua & Barbuda.
+    case ag = "AG"
+    /// Anguilla.
+    case ai = "AI"
+    /// Albania.
+    case al = "AL"
+    /// Armenia.
+    case am = "AM"
+    /// Netherlands Antilles.
+    case an = "AN"
+    /// Angola.
+    case ao = "AO"
+    /// Argentina.
+    case ar = "AR"
+    /// Austria.
+    case at = "AT"
+    /// Australia.
+    case au = "AU"
+    /// Aruba.
+    case aw = "AW"
+    /// Åland Islands.
+    case ax = "AX"
+    /// Azerbaijan.
+    case az = "AZ"
+    /// Bosnia & Herzegovina.
+    case ba = "BA"
+    /// Barbados.
+    case bb = "BB"
+    /// Bangladesh.
+    case bd = "BD"
+    /// Belgium.
+    case be = "BE"
+    /// Burkina Faso.
+    case bf = "BF"
+    /// Bulgaria.
+    case bg = "BG"
+    /// Bahrain.
+    case bh = "BH"
+    /// Burundi.
+    case bi = "BI"
+    /// Benin.
+    case bj = "BJ"
+    /// St. Barthélemy.
+    case bl = "BL"
+    /// Bermuda.
+    case bm = "BM"
+    /// Brunei.
+    case bn = "BN"
+    /// Bolivia.
+    case bo = "BO"
+    /// Caribbean Netherlands.
+    case bq = "BQ"
+    /// Brazil.
+    case br = "BR"
+    /// Bahamas.
+    case bs = "BS"
+    /// Bhutan.
+    case bt = "BT"
+    /// Bouvet Island.
+    case bv = "BV"
+    /// Botswana.
+    case bw = "BW"
+    /// Belarus.
+    case by = "BY"
+    /// Belize.
+    case bz = "BZ"
+    /// Canada.
+    case ca = "CA"
+    /// Cocos (Keeling) Islands.
+    case cc = "CC"
+    /// Congo - Kinshasa.
+    case cd = "CD"
+    /// Central African Republic.
+    case cf = "CF"
+    /// Congo - Brazzaville.
+    case cg = "CG"
+    /// Switzerland.
+    case ch = "CH"
+    /// Côte d’Ivoire.
+    case ci = "CI"
+    /// Cook Islands.
+    case ck = "CK"
+    /// Chile.
+    case cl = "CL"
+    /// Cameroon.
+    case cm = "CM"
+    /// China.
+    case cn = "CN"
+    /// Colombia.
+    case co = "CO"
+    /// Costa Rica.
+    case cr = "CR"
+    /// Cuba.
+    case cu = "CU"
+    /// Cape Verde.
+    case cv = "CV"
+    /// Curaçao.
+    case cw = "CW"
+    /// Christmas Island.
+    case cx = "CX"
+    /// Cyprus.
+    case cy = "CY"
+    /// Czechia.
+    case cz = "CZ"
+    /// Germany.
+    case de = "DE"
+    /// Djibouti.
+    case dj = "DJ"
+    /// Denmark.
+    case dk = "DK"
+    /// Dominica.
+    case dm = "DM"
+    /// Dominican Republic.
+    case `do` = "DO"
+    /// Algeria.
+    case dz = "DZ"
+    /// Ecuador.
+    case ec = "EC"
+    /// Estonia.
+    case ee = "EE"
+    /// Egypt.
+    case eg = "EG"
+    /// Western Sahara.
+    case eh = "EH"
+    /// Eritrea.
+    case er = "ER"
+    /// Spain.
+    case es = "ES"
+    /// Ethiopia.
+    case et = "ET"
+    /// Finland.
+    case fi = "FI"
+    /// Fiji.
+    case fj = "FJ"
+    /// Falkland Islands.
+    case fk = "FK"
+    /// Faroe Islands.
+    case fo = "FO"
+    /// France.
+    case fr = "FR"
+    /// Gabon.
+    case ga = "GA"
+    /// United Kingdom.
+    case gb = "GB"
+    /// Grenada.
+    case gd = "GD"
+    /// Georgia.
+    case ge = "GE"
+    /// French Guiana.
+    case gf = "GF"
+    /// Guernsey.
+    case gg = "GG"
+    /// Ghana.
+    case gh = "GH"
+    /// Gibraltar.
+    case gi = "GI"
+    /// Greenland.
+    case gl = "GL"
+    /// Gambia.
+    case gm = "GM"
+    /// Guinea.
+    case gn = "GN"
+    /// Guadeloupe.
+    case gp = "GP"
+    /// Equatorial Guinea.
+    case gq = "GQ"
+    /// Greece.
+    case gr = "GR"
+    /// South Georgia & South Sandwich Islands.
+    case gs = "GS"
+    /// Guatemala.
+    case gt = "GT"
+    /// Guinea-Bissau.
+    case gw = "GW"
+    /// Guyana.
+    case gy = "GY"
+    /// Hong Kong SAR.
+    case hk = "HK"
+    /// Heard & McDonald Islands.
+    case hm = "HM"
+    /// Honduras.
+    case hn = "HN"
+    /// Croatia.
+    case hr = "HR"
+    /// Haiti.
+    case ht = "HT"
+    /// Hungary.
+    case hu = "HU"
+    /// Indonesia.
+    case id = "ID"
+    /// Ireland.
+    case ie = "IE"
+    /// Israel.
+    case il = "IL"
+    /// Isle of Man.
+    case im = "IM"
+    /// India.
+    case `in` = "IN"
+    /// British Indian Ocean Territory.
+    case io = "IO"
+    /// Iraq.
+    case iq = "IQ"
+    /// Iran.
+    case ir = "IR"
+    /// Iceland.
+    case `is` = "IS"
+    /// Italy.
+    case it = "IT"
+    /// Jersey.
+    case je = "JE"
+    /// Jamaica.
+    case jm = "JM"
+    /// Jordan.
+    case jo = "JO"
+    /// Japan.
+    case jp = "JP"
+    /// Kenya.
+    case ke = "KE"
+    /// Kyrgyzstan.
+    case kg = "KG"
+    /// Cambodia.
+    case kh = "KH"
+    /// Kiribati.
+    case ki = "KI"
+    /// Comoros.
+    case km = "KM"
+    /// St. Kitts & Nevis.
+    case kn = "KN"
+    /// North Korea.
+    case kp = "KP"
+    /// South Korea.
+    case kr = "KR"
+    /// Kuwait.
+    case kw = "KW"
+    /// Cayman Islands.
+    case ky = "KY"
+    /// Kazakhstan.
+    case kz = "KZ"
+    /// Laos.
+    case la = "LA"
+    /// Lebanon.
+    case lb = "LB"
+    /// St. Lucia.
+    case lc = "LC"
+    /// Liechtenstein.
+    case li = "LI"
+    /// Sri Lanka.
+    case lk = "LK"
+    /// Liberia.
+    case lr = "LR"
+    /// Lesotho.
+    case ls = "LS"
+    /// Lithuania.
+    case lt = "LT"
+    /// Luxembourg.
+    case lu = "LU"
+    /// Latvia.
+    case lv = "LV"
+    /// Libya.
+    case ly = "LY"
+    /// Morocco.
+    case ma = "MA"
+    /// Monaco.
+    case mc = "MC"
+    /// Moldova.
+    case md = "MD"
+    /// Montenegro.
+    case me = "ME"
+    /// St. Martin.
+    case mf = "MF"
+    /// Madagascar.
+    case mg = "MG"
+    /// North Macedonia.
+    case mk = "MK"
+    /// Mali.
+    case ml = "ML"
+    /// Myanmar (Burma).
+    case mm = "MM"
+    /// Mongolia.
+    case mn = "MN"
+    /// Macao SAR.
+    case mo = "MO"
+    /// Martinique.
+    case mq = "MQ"
+    /// Mauritania.
+    case mr = "MR"
+    /// Montserrat.
+    case ms = "MS"
+    /// Malta.
+    case mt = "MT"
+    /// Mauritius.
+    case mu = "MU"
+    /// Maldives.
+    case mv = "MV"
+    /// Malawi.
+    case mw = "MW"
+    /// Mexico.
+    case mx = "MX"
+    /// Malaysia.
+    case my = "MY"
+    /// Mozambique.
+    case mz = "MZ"
+    /// Namibia.
+    case na = "NA"
+    /// New Caledonia.
+    case nc = "NC"
+    /// Niger.
+    case ne = "NE"
+    /// Norfolk Island.
+    case nf = "NF"
+    /// Nigeria.
+    case ng = "NG"
+    /// Nicaragua.
+    case ni = "NI"
+    /// Netherlands.
+    case nl = "NL"
+    /// Norway.
+    case no = "NO"
+    /// Nepal.
+    case np = "NP"
+    /// Nauru.
+    case nr = "NR"
+    /// Niue.
+    case nu = "NU"
+    /// New Zealand.
+    case nz = "NZ"
+    /// Oman.
+    case om = "OM"
+    /// Panama.
+    case pa = "PA"
+    /// Peru.
+    case pe = "PE"
+    /// French Polynesia.
+    case pf = "PF"
+    /// Papua New Guinea.
+    case pg = "PG"
+    /// Philippines.
+    case ph = "PH"
+    /// Pakistan.
+    case pk = "PK"
+    /// Poland.
+    case pl = "PL"
+    /// St. Pierre & Miquelon.
+    case pm = "PM"
+    /// Pitcairn Islands.
+    case pn = "PN"
+    /// Palestinian Territories.
+    case ps = "PS"
+    /// Portugal.
+    case pt = "PT"
+    /// Paraguay.
+    case py = "PY"
+    /// Qatar.
+    case qa = "QA"
+    /// Réunion.
+    case re = "RE"
+    /// Romania.
+    case ro = "RO"
+    /// Serbia.
+    case rs = "RS"
+    /// Russia.
+    case ru = "RU"
+    /// Rwanda.
+    case rw = "RW"
+    /// Saudi Arabia.
+    case sa = "SA"
+    /// Solomon Islands.
+    case sb = "SB"
+    /// Seychelles.
+    case sc = "SC"
+    /// Sudan.
+    case sd = "SD"
+    /// Sweden.
+    case se = "SE"
+    /// Singapore.
+    case sg = "SG"
+    /// St. Helena.
+    case sh = "SH"
+    /// Slovenia.
+    case si = "SI"
+    /// Svalbard & Jan Mayen.
+    case sj = "SJ"
+    /// Slovakia.
+    case sk = "SK"
+    /// Sierra Leone.
+    case sl = "SL"
+    /// San Marino.
+    case sm = "SM"
+    /// Senegal.
+    case sn = "SN"
+    /// Somalia.
+    case so = "SO"
+    /// Suriname.
+    case sr = "SR"
+    /// South Sudan.
+    case ss = "SS"
+    /// São Tomé & Príncipe.
+    case st = "ST"
+    /// El Salvador.
+    case sv = "SV"
+    /// Sint Maarten.
+    case sx = "SX"
+    /// Syria.
+    case sy = "SY"
+    /// Eswatini.
+    case sz = "SZ"
+    /// Tristan da Cunha.
+    case ta = "TA"
+    /// Turks & Caicos Islands.
+    case tc = "TC"
+    /// Chad.
+    case td = "TD"
+    /// French Southern Territories.
+    case tf = "TF"
+    /// Togo.
+    case tg = "TG"
+    /// Thailand.
+    case th = "TH"
+    /// Tajikistan.
+    case tj = "TJ"
+    /// Tokelau.
+    case tk = "TK"
+    /// Timor-Leste.
+    case tl = "TL"
+    /// Turkmenistan.
+    case tm = "TM"
+    /// Tunisia.
+    case tn = "TN"
+    /// Tonga.
+    case to = "TO"
+    /// Türkiye.
+    case tr = "TR"
+    /// Trinidad & Tobago.
+    case tt = "TT"
+    /// Tuvalu.
+    case tv = "TV"
+    /// Taiwan.
+    case tw = "TW"
+    /// Tanzania.
+    case tz = "TZ"
+    /// Ukraine.
+    case ua = "UA"
+    /// Uganda.
+    case ug = "UG"
+    /// U.S. Outlying Islands.
+    case um = "UM"
+    /// United States.
+    case us = "US"
+    /// Uruguay.
+    case uy = "UY"
+    /// Uzbekistan.
+    case uz = "UZ"
+    /// Vatican City.
+    case va = "VA"
+    /// St. Vincent & Grenadines.
+    case vc = "VC"
+    /// Venezuela.
+    case ve = "VE"
+    /// British Virgin Islands.
+    case vg = "VG"
+    /// Vietnam.
+    case vn = "VN"
+    /// Vanuatu.
+    case vu = "VU"
+    /// Wallis & Futuna.
+    case wf = "WF"
+    /// Samoa.
+    case ws = "WS"
+    /// Kosovo.
+    case xk = "XK"
+    /// Yemen.
+    case ye = "YE"
+    /// Mayotte.
+    case yt = "YT"
+    /// South Africa.
+    case za = "ZA"
+    /// Zambia.
+    case zm = "ZM"
+    /// Zimbabwe.
+    case zw = "ZW"
+    /// Unknown Region.
+    case zz = "ZZ"
+  }
 
-    /// The three-letter currency codes that represent the world currencies used in
-    /// stores. These include standard ISO 4217 codes, legacy codes,
-    /// and non-standard codes.
-    ///
-    public nonisolated enum CurrencyCode: String, CaseIterable, Sendable, Hashable {
-        /// United Arab Emirates Dirham (AED).
-        case aed = "AED"
-        /// Afghan Afghani (AFN).
-        case afn = "AFN"
-        /// Albanian Lek (ALL).
-        case all = "ALL"
-        /// Armenian Dram (AMD).
-        case amd = "AMD"
-        /// Netherlands Antillean Guilder.
-        case ang = "ANG"
-        /// Angolan Kwanza (AOA).
-        case aoa = "AOA"
-        /// Argentine Pesos (ARS).
-        case ars = "ARS"
-        /// Australian Dollars (AUD).
-        case aud = "AUD"
-        /// Aruban Florin (AWG).
-        case awg = "AWG"
-        /// Azerbaijani Manat (AZN).
-        case azn = "AZN"
-        /// Bosnia and Herzegovina Convertible Mark (BAM).
-        case bam = "BAM"
-        /// Barbadian Dollar (BBD).
-        case bbd = "BBD"
-        /// Bangladesh Taka (BDT).
-        case bdt = "BDT"
-        /// Bulgarian Lev (BGN).
-        case bgn = "BGN"
-        /// Bahraini Dinar (BHD).
-        case bhd = "BHD"
-        /// Burundian Franc (BIF).
-        case bif = "BIF"
-        /// Bermudian Dollar (BMD).
-        case bmd = "BMD"
-        /// Brunei Dollar (BND).
-        case bnd = "BND"
-        /// Bolivian Boliviano (BOB).
-        case bob = "BOB"
-        /// Brazilian Real (BRL).
-        case brl = "BRL"
-        /// Bahamian Dollar (BSD).
-        case bsd = "BSD"
-        /// Bhutanese Ngultrum (BTN).
-        case btn = "BTN"
-        /// Botswana Pula (BWP).
-        case bwp = "BWP"
-        /// Belarusian Ruble (BYN).
-        case byn = "BYN"
-        /// Belarusian Ruble (BYR).
-        @available(*, deprecated, message: "`BYR` is deprecated. Use `BYN` available from version `2021-01` onwards instead.")
-        case byr = "BYR"
-        /// Belize Dollar (BZD).
-        case bzd = "BZD"
-        /// Canadian Dollars (CAD).
-        case cad = "CAD"
-        /// Congolese franc (CDF).
-        case cdf = "CDF"
-        /// Swiss Francs (CHF).
-        case chf = "CHF"
-        /// Chilean Peso (CLP).
-        case clp = "CLP"
-        /// Chinese Yuan Renminbi (CNY).
-        case cny = "CNY"
-        /// Colombian Peso (COP).
-        case cop = "COP"
-        /// Costa Rican Colones (CRC).
-        case crc = "CRC"
-        /// Cape Verdean escudo (CVE).
-        case cve = "CVE"
-        /// Czech Koruny (CZK).
-        case czk = "CZK"
-        /// Djiboutian Franc (DJF).
-        case djf = "DJF"
-        /// Danish Kroner (DKK).
-        case dkk = "DKK"
-        /// Dominican Peso (DOP).
-        case dop = "DOP"
-        /// Algerian Dinar (DZD).
-        case dzd = "DZD"
-        /// Egyptian Pound (EGP).
-        case egp = "EGP"
-        /// Eritrean Nakfa (ERN).
-        case ern = "ERN"
-        /// Ethiopian Birr (ETB).
-        case etb = "ETB"
-        /// Euro (EUR).
-        case eur = "EUR"
-        /// Fijian Dollars (FJD).
-        case fjd = "FJD"
-        /// Falkland Islands Pounds (FKP).
-        case fkp = "FKP"
-        /// United Kingdom Pounds (GBP).
-        case gbp = "GBP"
-        /// Georgian Lari (GEL).
-        case gel = "GEL"
-        /// Ghanaian Cedi (GHS).
-        case ghs = "GHS"
-        /// Gibraltar Pounds (GIP).
-        case gip = "GIP"
-        /// Gambian Dalasi (GMD).
-        case gmd = "GMD"
-        /// Guinean Franc (GNF).
-        case gnf = "GNF"
-        /// Guatemalan Quetzal (GTQ).
-        case gtq = "GTQ"
-        /// Guyanese Dollar (GYD).
-        case gyd = "GYD"
-        /// Hong Kong Dollars (HKD).
-        case hkd = "HKD"
-        /// Honduran Lempira (HNL).
-        case hnl = "HNL"
-        /// Croatian Kuna (HRK).
-        case hrk = "HRK"
-        /// Haitian Gourde (HTG).
-        case htg = "HTG"
-        /// Hungarian Forint (HUF).
-        case huf = "HUF"
-        /// Indonesian Rupiah (IDR).
-        case idr = "IDR"
-        /// Israeli New Shekel (NIS).
-        case ils = "ILS"
-        /// Indian Rupees (INR).
-        case inr = "INR"
-        /// Iraqi Dinar (IQD).
-        case iqd = "IQD"
-        /// Iranian Rial (IRR).
-        case irr = "IRR"
-        /// Icelandic Kronur (ISK).
-        case isk = "ISK"
-        /// Jersey Pound.
-        case jep = "JEP"
-        /// Jamaican Dollars (JMD).
-        case jmd = "JMD"
-        /// Jordanian Dinar (JOD).
-        case jod = "JOD"
-        /// Japanese Yen (JPY).
-        case jpy = "JPY"
-        /// Kenyan Shilling (KES).
-        case kes = "KES"
-        /// Kyrgyzstani Som (KGS).
-        case kgs = "KGS"
-        /// Cambodian Riel.
-        case khr = "KHR"
-        /// Kiribati Dollar (KID).
-        case kid = "KID"
-        /// Comorian Franc (KMF).
-        case kmf = "KMF"
-        /// South Korean Won (KRW).
-        case krw = "KRW"
-        /// Kuwaiti Dinar (KWD).
-        case kwd = "KWD"
-        /// Cayman Dollars (KYD).
-        case kyd = "KYD"
-        /// Kazakhstani Tenge (KZT).
-        case kzt = "KZT"
-        /// Laotian Kip (LAK).
-        case lak = "LAK"
-        /// Lebanese Pounds (LBP).
-        case lbp = "LBP"
-        /// Sri Lankan Rupees (LKR).
-        case lkr = "LKR"
-        /// Liberian Dollar (LRD).
-        case lrd = "LRD"
-        /// Lesotho Loti (LSL).
-        case lsl = "LSL"
-        /// Lithuanian Litai (LTL).
-        case ltl = "LTL"
-        /// Latvian Lati (LVL).
-        case lvl = "LVL"
-        /// Libyan Dinar (LYD).
-        case lyd = "LYD"
-        /// Moroccan Dirham.
-        case mad = "MAD"
-        /// Moldovan Leu (MDL).
-        case mdl = "MDL"
-        /// Malagasy Ariary (MGA).
-        case mga = "MGA"
-        /// Macedonia Denar (MKD).
-        case mkd = "MKD"
-        /// Burmese Kyat (MMK).
-        case mmk = "MMK"
-        /// Mongolian Tugrik.
-        case mnt = "MNT"
-        /// Macanese Pataca (MOP).
-        case mop = "MOP"
-        /// Mauritanian Ouguiya (MRU).
-        case mru = "MRU"
-        /// Mauritian Rupee (MUR).
-        case mur = "MUR"
-        /// Maldivian Rufiyaa (MVR).
-        case mvr = "MVR"
-        /// Malawian Kwacha (MWK).
-        case mwk = "MWK"
-        /// Mexican Pesos (MXN).
-        case mxn = "MXN"
-        /// Malaysian Ringgits (MYR).
-        case myr = "MYR"
-        /// Mozambican Metical.
-        case mzn = "MZN"
-        /// Namibian Dollar.
-        case nad = "NAD"
-        /// Nigerian Naira (NGN).
-        case ngn = "NGN"
-        /// Nicaraguan Córdoba (NIO).
-        case nio = "NIO"
-        /// Norwegian Kroner (NOK).
-        case nok = "NOK"
-        /// Nepalese Rupee (NPR).
-        case npr = "NPR"
-        /// New Zealand Dollars (NZD).
-        case nzd = "NZD"
-        /// Omani Rial (OMR).
-        case omr = "OMR"
-        /// Panamian Balboa (PAB).
-        case pab = "PAB"
-        /// Peruvian Nuevo Sol (PEN).
-        case pen = "PEN"
-        /// Papua New Guinean Kina (PGK).
-        case pgk = "PGK"
-        /// Philippine Peso (PHP).
-        case php = "PHP"
-        /// Pakistani Rupee (PKR).
-        case pkr = "PKR"
-        /// Polish Zlotych (PLN).
-        case pln = "PLN"
-        /// Paraguayan Guarani (PYG).
-        case pyg = "PYG"
-        /// Qatari Rial (QAR).
-        case qar = "QAR"
-        /// Romanian Lei (RON).
-        case ron = "RON"
-        /// Serbian dinar (RSD).
-        case rsd = "RSD"
-        /// Russian Rubles (RUB).
-        case rub = "RUB"
-        /// Rwandan Franc (RWF).
-        case rwf = "RWF"
-        /// Saudi Riyal (SAR).
-        case sar = "SAR"
-        /// Solomon Islands Dollar (SBD).
-        case sbd = "SBD"
-        /// Seychellois Rupee (SCR).
-        case scr = "SCR"
-        /// Sudanese Pound (SDG).
-        case sdg = "SDG"
-        /// Swedish Kronor (SEK).
-        case sek = "SEK"
-        /// Singapore Dollars (SGD).
-        case sgd = "SGD"
-        /// Saint Helena Pounds (SHP).
-        case shp = "SHP"
-        /// Sierra Leonean Leone (SLL).
-        case sll = "SLL"
-        /// Somali Shilling (SOS).
-        case sos = "SOS"
-        /// Surinamese Dollar (SRD).
-        case srd = "SRD"
-        /// South Sudanese Pound (SSP).
-        case ssp = "SSP"
-        /// Sao Tome And Principe Dobra (STD).
-        @available(*, deprecated, message: "`STD` is deprecated. Use `STN` available from version `2022-07` onwards instead.")
-        case std = "STD"
-        /// Sao Tome And Principe Dobra (STN).
-        case stn = "STN"
-        /// Syrian Pound (SYP).
-        case syp = "SYP"
-        /// Swazi Lilangeni (SZL).
-        case szl = "SZL"
-        /// Thai baht (THB).
-        case thb = "THB"
-        /// Tajikistani Somoni (TJS).
-        case tjs = "TJS"
-        /// Turkmenistani Manat (TMT).
-        case tmt = "TMT"
-        /// Tunisian Dinar (TND).
-        case tnd = "TND"
-        /// Tongan Pa'anga (TOP).
-        case top = "TOP"
-        /// Turkish Lira (TRY).
-        case `try` = "TRY"
-        /// Trinidad and Tobago Dollars (TTD).
-        case ttd = "TTD"
-        /// Taiwan Dollars (TWD).
-        case twd = "TWD"
-        /// Tanzanian Shilling (TZS).
-        case tzs = "TZS"
-        /// Ukrainian Hryvnia (UAH).
-        case uah = "UAH"
-        /// Ugandan Shilling (UGX).
-        case ugx = "UGX"
-        /// United States Dollars (USD).
-        case usd = "USD"
-        /// Uruguayan Pesos (UYU).
-        case uyu = "UYU"
-        /// Uzbekistan som (UZS).
-        case uzs = "UZS"
-        /// Venezuelan Bolivares (VED).
-        case ved = "VED"
-        /// Venezuelan Bolivares (VEF).
-        @available(*, deprecated, message: "`VEF` is deprecated. Use `VES` available from version `2020-10` onwards instead.")
-        case vef = "VEF"
-        /// Venezuelan Bolivares Soberanos (VES).
-        case ves = "VES"
-        /// Vietnamese đồng (VND).
-        case vnd = "VND"
-        /// Vanuatu Vatu (VUV).
-        case vuv = "VUV"
-        /// Samoan Tala (WST).
-        case wst = "WST"
-        /// Central African CFA Franc (XAF).
-        case xaf = "XAF"
-        /// East Caribbean Dollar (XCD).
-        case xcd = "XCD"
-        /// West African CFA franc (XOF).
-        case xof = "XOF"
-        /// CFP Franc (XPF).
-        case xpf = "XPF"
-        /// Unrecognized currency.
-        case xxx = "XXX"
-        /// Yemeni Rial (YER).
-        case yer = "YER"
-        /// South African Rand (ZAR).
-        case zar = "ZAR"
-        /// Zambian Kwacha (ZMW).
-        case zmw = "ZMW"
+  /// The three-letter currency codes that represent the world currencies used in
+  /// stores. These include standard ISO 4217 codes, legacy codes,
+  /// and non-standard codes.
+  ///
+  public nonisolated enum CurrencyCode: String, CaseIterable, Sendable, Hashable {
+    /// United Arab Emirates Dirham (AED).
+    case aed = "AED"
+    /// Afghan Afghani (AFN).
+    case afn = "AFN"
+    /// Albanian Lek (ALL).
+    case all = "ALL"
+    /// Armenian Dram (AMD).
+    case amd = "AMD"
+    /// Netherlands Antillean Guilder.
+    case ang = "ANG"
+    /// Angolan Kwanza (AOA).
+    case aoa = "AOA"
+    /// Argentine Pesos (ARS).
+    case ars = "ARS"
+    /// Australian Dollars (AUD).
+    case aud = "AUD"
+    /// Aruban Florin (AWG).
+    case awg = "AWG"
+    /// Azerbaijani Manat (AZN).
+    case azn = "AZN"
+    /// Bosnia and Herzegovina Convertible Mark (BAM).
+    case bam = "BAM"
+    /// Barbadian Dollar (BBD).
+    case bbd = "BBD"
+    /// Bangladesh Taka (BDT).
+    case bdt = "BDT"
+    /// Bulgarian Lev (BGN).
+    case bgn = "BGN"
+    /// Bahraini Dinar (BHD).
+    case bhd = "BHD"
+    /// Burundian Franc (BIF).
+    case bif = "BIF"
+    /// Bermudian Dollar (BMD).
+    case bmd = "BMD"
+    /// Brunei Dollar (BND).
+    case bnd = "BND"
+    /// Bolivian Boliviano (BOB).
+    case bob = "BOB"
+    /// Brazilian Real (BRL).
+    case brl = "BRL"
+    /// Bahamian Dollar (BSD).
+    case bsd = "BSD"
+    /// Bhutanese Ngultrum (BTN).
+    case btn = "BTN"
+    /// Botswana Pula (BWP).
+    case bwp = "BWP"
+    /// Belarusian Ruble (BYN).
+    case byn = "BYN"
+    /// Belarusian Ruble (BYR).
+    @available(*, deprecated, message: "`BYR` is deprecated. Use `BYN` available from version `2021-01` onwards instead.")
+    case byr = "BYR"
+    /// Belize Dollar (BZD).
+    case bzd = "BZD"
+    /// Canadian Dollars (CAD).
+    case cad = "CAD"
+    /// Congolese franc (CDF).
+    case cdf = "CDF"
+    /// Swiss Francs (CHF).
+    case chf = "CHF"
+    /// Chilean Peso (CLP).
+    case clp = "CLP"
+    /// Chinese Yuan Renminbi (CNY).
+    case cny = "CNY"
+    /// Colombian Peso (COP).
+    case cop = "COP"
+    /// Costa Rican Colones (CRC).
+    case crc = "CRC"
+    /// Cape Verdean escudo (CVE).
+    case cve = "CVE"
+    /// Czech Koruny (CZK).
+    case czk = "CZK"
+    /// Djiboutian Franc (DJF).
+    case djf = "DJF"
+    /// Danish Kroner (DKK).
+    case dkk = "DKK"
+    /// Dominican Peso (DOP).
+    case dop = "DOP"
+    /// Algerian Dinar (DZD).
+    case dzd = "DZD"
+    /// Egyptian Pound (EGP).
+    case egp = "EGP"
+    /// Eritrean Nakfa (ERN).
+    case ern = "ERN"
+    /// Ethiopian Birr (ETB).
+    case etb = "ETB"
+    /// Euro (EUR).
+    case eur = "EUR"
+    /// Fijian Dollars (FJD).
+    case fjd = "FJD"
+    /// Falkland Islands Pounds (FKP).
+    case fkp = "FKP"
+    /// United Kingdom Pounds (GBP).
+    case gbp = "GBP"
+    /// Georgian Lari (GEL).
+    case gel = "GEL"
+    /// Ghanaian Cedi (GHS).
+    case ghs = "GHS"
+    /// Gibraltar Pounds (GIP).
+    case gip = "GIP"
+    /// Gambian Dalasi (GMD).
+    case gmd = "GMD"
+    /// Guinean Franc (GNF).
+    case gnf = "GNF"
+    /// Guatemalan Quetzal (GTQ).
+    case gtq = "GTQ"
+    /// Guyanese Dollar (GYD).
+    case gyd = "GYD"
+    /// Hong Kong Dollars (HKD).
+    case hkd = "HKD"
+    /// Honduran Lempira (HNL).
+    case hnl = "HNL"
+    /// Croatian Kuna (HRK).
+    case hrk = "HRK"
+    /// Haitian Gourde (HTG).
+    case htg = "HTG"
+    /// Hungarian Forint (HUF).
+    case huf = "HUF"
+    /// Indonesian Rupiah (IDR).
+    case idr = "IDR"
+    /// Israeli New Shekel (NIS).
+    case ils = "ILS"
+    /// Indian Rupees (INR).
+    case inr = "INR"
+    /// Iraqi Dinar (IQD).
+    case iqd = "IQD"
+    /// Iranian Rial (IRR).
+    case irr = "IRR"
+    /// Icelandic Kronur (ISK).
+    case isk = "ISK"
+    /// Jersey Pound.
+    case jep = "JEP"
+    /// Jamaican Dollars (JMD).
+    case jmd = "JMD"
+    /// Jordanian Dinar (JOD).
+    case jod = "JOD"
+    /// Japanese Yen (JPY).
+    case jpy = "JPY"
+    /// Kenyan Shilling (KES).
+    case kes = "KES"
+    /// Kyrgyzstani Som (KGS).
+    case kgs = "KGS"
+    /// Cambodian Riel.
+    case khr = "KHR"
+    /// Kiribati Dollar (KID).
+    case kid = "KID"
+    /// Comorian Franc (KMF).
+    case kmf = "KMF"
+    /// South Korean Won (KRW).
+    case krw = "KRW"
+    /// Kuwaiti Dinar (KWD).
+    case kwd = "KWD"
+    /// Cayman Dollars (KYD).
+    case kyd = "KYD"
+    /// Kazakhstani Tenge (KZT).
+    case kzt = "KZT"
+    /// Laotian Kip (LAK).
+    case lak = "LAK"
+    /// Lebanese Pounds (LBP).
+    case lbp = "LBP"
+    /// Sri Lankan Rupees (LKR).
+    case lkr = "LKR"
+    /// Liberian Dollar (LRD).
+    case lrd = "LRD"
+    /// Lesotho Loti (LSL).
+    case lsl = "LSL"
+    /// Lithuanian Litai (LTL).
+    case ltl = "LTL"
+    /// Latvian Lati (LVL).
+    case lvl = "LVL"
+    /// Libyan Dinar (LYD).
+    case lyd = "LYD"
+    /// Moroccan Dirham.
+    case mad = "MAD"
+    /// Moldovan Leu (MDL).
+    case mdl = "MDL"
+    /// Malagasy Ariary (MGA).
+    case mga = "MGA"
+    /// Macedonia Denar (MKD).
+    case mkd = "MKD"
+    /// Burmese Kyat (MMK).
+    case mmk = "MMK"
+    /// Mongolian Tugrik.
+    case mnt = "MNT"
+    /// Macanese Pataca (MOP).
+    case mop = "MOP"
+    /// Mauritanian Ouguiya (MRU).
+    case mru = "MRU"
+    /// Mauritian Rupee (MUR).
+    case mur = "MUR"
+    /// Maldivian Rufiyaa (MVR).
+    case mvr = "MVR"
+    /// Malawian Kwacha (MWK).
+    case mwk = "MWK"
+    /// Mexican Pesos (MXN).
+    case mxn = "MXN"
+    /// Malaysian Ringgits (MYR).
+    case myr = "MYR"
+    /// Mozambican Metical.
+    case mzn = "MZN"
+    /// Namibian Dollar.
+    case nad = "NAD"
+    /// Nigerian Naira (NGN).
+    case ngn = "NGN"
+    /// Nicaraguan Córdoba (NIO).
+    case nio = "NIO"
+    /// Norwegian Kroner (NOK).
+    case nok = "NOK"
+    /// Nepalese Rupee (NPR).
+    case npr = "NPR"
+    /// New Zealand Dollars (NZD).
+    case nzd = "NZD"
+    /// Omani Rial (OMR).
+    case omr = "OMR"
+    /// Panamian Balboa (PAB).
+    case pab = "PAB"
+    /// Peruvian Nuevo Sol (PEN).
+    case pen = "PEN"
+    /// Papua New Guinean Kina (PGK).
+    case pgk = "PGK"
+    /// Philippine Peso (PHP).
+    case php = "PHP"
+    /// Pakistani Rupee (PKR).
+    case pkr = "PKR"
+    /// Polish Zlotych (PLN).
+    case pln = "PLN"
+    /// Paraguayan Guarani (PYG).
+    case pyg = "PYG"
+    /// Qatari Rial (QAR).
+    case qar = "QAR"
+    /// Romanian Lei (RON).
+    case ron = "RON"
+    /// Serbian dinar (RSD).
+    case rsd = "RSD"
+    /// Russian Rubles (RUB).
+    case rub = "RUB"
+    /// Rwandan Franc (RWF).
+    case rwf = "RWF"
+    /// Saudi Riyal (SAR).
+    case sar = "SAR"
+    /// Solomon Islands Dollar (SBD).
+    case sbd = "SBD"
+    /// Seychellois Rupee (SCR).
+    case scr = "SCR"
+    /// Sudanese Pound (SDG).
+    case sdg = "SDG"
+    /// Swedish Kronor (SEK).
+    case sek = "SEK"
+    /// Singapore Dollars (SGD).
+    case sgd = "SGD"
+    /// Saint Helena Pounds (SHP).
+    case shp = "SHP"
+    /// Sierra Leonean Leone (SLL).
+    case sll = "SLL"
+    /// Somali Shilling (SOS).
+    case sos = "SOS"
+    /// Surinamese Dollar (SRD).
+    case srd = "SRD"
+    /// South Sudanese Pound (SSP).
+    case ssp = "SSP"
+    /// Sao Tome And Principe Dobra (STD).
+    @available(*, deprecated, message: "`STD` is deprecated. Use `STN` available from version `2022-07` onwards instead.")
+    case std = "STD"
+    /// Sao Tome And Principe Dobra (STN).
+    case stn = "STN"
+    /// Syrian Pound (SYP).
+    case syp = "SYP"
+    /// Swazi Lilangeni (SZL).
+    case szl = "SZL"
+    /// Thai baht (THB).
+    case thb = "THB"
+    /// Tajikistani Somoni (TJS).
+    case tjs = "TJS"
+    /// Turkmenistani Manat (TMT).
+    case tmt = "TMT"
+    /// Tunisian Dinar (TND).
+    case tnd = "TND"
+    /// Tongan Pa'anga (TOP).
+    case top = "TOP"
+    /// Turkish Lira (TRY).
+    case `try` = "TRY"
+    /// Trinidad and Tobago Dollars (TTD).
+    case ttd = "TTD"
+    /// Taiwan Dollars (TWD).
+    case twd = "TWD"
+    /// Tanzanian Shilling (TZS).
+    case tzs = "TZS"
+    /// Ukrainian Hryvnia (UAH).
+    case uah = "UAH"
+    /// Ugandan Shilling (UGX).
+    case ugx = "UGX"
+    /// United States Dollars (USD).
+    case usd = "USD"
+    /// Uruguayan Pesos (UYU).
+    case uyu = "UYU"
+    /// Uzbekistan som (UZS).
+    case uzs = "UZS"
+    /// Venezuelan Bolivares (VED).
+    case ved = "VED"
+    /// Venezuelan Bolivares (VEF).
+    @available(*, deprecated, message: "`VEF` is deprecated. Use `VES` available from version `2020-10` onwards instead.")
+    case vef = "VEF"
+    /// Venezuelan Bolivares Soberanos (VES).
+    case ves = "VES"
+    /// Vietnamese đồng (VND).
+    case vnd = "VND"
+    /// Vanuatu Vatu (VUV).
+    case vuv = "VUV"
+    /// Samoan Tala (WST).
+    case wst = "WST"
+    /// Central African CFA Franc (XAF).
+    case xaf = "XAF"
+    /// East Caribbean Dollar (XCD).
+    case xcd = "XCD"
+    /// West African CFA franc (XOF).
+    case xof = "XOF"
+    /// CFP Franc (XPF).
+    case xpf = "XPF"
+    /// Unrecognized currency.
+    case xxx = "XXX"
+    /// Yemeni Rial (YER).
+    case yer = "YER"
+    /// South African Rand (ZAR).
+    case zar = "ZAR"
+    /// Zambian Kwacha (ZMW).
+    case zmw = "ZMW"
 
-        public static let allCases: [CurrencyCode] = [.aed, .afn, .all, .amd, .ang, .aoa, .ars, .aud, .awg, .azn, .bam, .bbd, .bdt, .bgn, .bhd, .bif, .bmd, .bnd, .bob, .brl, .bsd, .btn, .bwp, .byn, Self(rawValue: "BYR")!, .bzd, .cad, .cdf, .chf, .clp, .cny, .cop, .crc, .cve, .czk, .djf, .dkk, .dop, .dzd, .egp, .ern, .etb, .eur, .fjd, .fkp, .gbp, .gel, .ghs, .gip, .gmd, .gnf, .gtq, .gyd, .hkd, .hnl, .hrk, .htg, .huf, .idr, .ils, .inr, .iqd, .irr, .isk, .jep, .jmd, .jod, .jpy, .kes, .kgs, .khr, .kid, .kmf, .krw, .kwd, .kyd, .kzt, .lak, .lbp, .lkr, .lrd, .lsl, .ltl, .lvl, .lyd, .mad, .mdl, .mga, .mkd, .mmk, .mnt, .mop, .mru, .mur, .mvr, .mwk, .mxn, .myr, .mzn, .nad, .ngn, .nio, .nok, .npr, .nzd, .omr, .pab, .pen, .pgk, .php, .pkr, .pln, .pyg, .qar, .ron, .rsd, .rub, .rwf, .sar, .sbd, .scr, .sdg, .sek, .sgd, .shp, .sll, .sos, .srd, .ssp, Self(rawValue: "STD")!, .stn, .syp, .szl, .thb, .tjs, .tmt, .tnd, .top, .`try`, .ttd, .twd, .tzs, .uah, .ugx, .usd, .uyu, .uzs, .ved, Self(rawValue: "VEF")!, .ves, .vnd, .vuv, .wst, .xaf, .xcd, .xof, .xpf, .xxx, .yer, .zar, .zmw]
-    }
+    public static let allCases: [CurrencyCode] = [.aed, .afn, .all, .amd, .ang, .aoa, .ars, .aud, .awg, .azn, .bam, .bbd, .bdt, .bgn, .bhd, .bif, .bmd, .bnd, .bob, .brl, .bsd, .btn, .bwp, .byn, Self(rawValue: "BYR")!, .bzd, .cad, .cdf, .chf, .clp, .cny, .cop, .crc, .cve, .czk, .djf, .dkk, .dop, .dzd, .egp, .ern, .etb, .eur, .fjd, .fkp, .gbp, .gel, .ghs, .gip, .gmd, .gnf, .gtq, .gyd, .hkd, .hnl, .hrk, .htg, .huf, .idr, .ils, .inr, .iqd, .irr, .isk, .jep, .jmd, .jod, .jpy, .kes, .kgs, .khr, .kid, .kmf, .krw, .kwd, .kyd, .kzt, .lak, .lbp, .lkr, .lrd, .lsl, .ltl, .lvl, .lyd, .mad, .mdl, .mga, .mkd, .mmk, .mnt, .mop, .mru, .mur, .mvr, .mwk, .mxn, .myr, .mzn, .nad, .ngn, .nio, .nok, .npr, .nzd, .omr, .pab, .pen, .pgk, .php, .pkr, .pln, .pyg, .qar, .ron, .rsd, .rub, .rwf, .sar, .sbd, .scr, .sdg, .sek, .sgd, .shp, .sll, .sos, .srd, .ssp, Self(rawValue: "STD")!, .stn, .syp, .szl, .thb, .tjs, .tmt, .tnd, .top, .`try`, .ttd, .twd, .tzs, .uah, .ugx, .usd, .uyu, .uzs, .ved, Self(rawValue: "VEF")!, .ves, .vnd, .vuv, .wst, .xaf, .xcd, .xof, .xpf, .xxx, .yer, .zar, .zmw]
+  }
 
-    /// Supported languages for retrieving translated storefront content. Pass a language code to the [`@inContext`](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/in-context) directive to return product titles, descriptions, and other translatable fields in that language.
-    ///
-    /// The [`Localization`](https://shopify.dev/docs/api/storefront/current/objects/Localization) object provides the list of available languages for the active country, and each [`Country`](https://shopify.dev/docs/api/storefront/current/objects/Country) in [`availableCountries`](https://shopify.dev/docs/api/storefront/current/objects/Localization#field-Localization.fields.availableCountries) includes its own available languages.
-    ///
-    public nonisolated enum LanguageCode: String, CaseIterable, Sendable, Hashable {
-        /// Afrikaans.
-        case af = "AF"
-        /// Akan.
-        case ak = "AK"
-        /// Amharic.
-        case am = "AM"
-        /// Arabic.
-        case ar = "AR"
-        /// Assamese.
-        case `as` = "AS"
-        /// Azerbaijani.
-        case az = "AZ"
-        /// Belarusian.
-        case be = "BE"
-        /// Bulgarian.
-        case bg = "BG"
-        /// Bambara.
-        case bm = "BM"
-        /// Bangla.
-        case bn = "BN"
-        /// Tibetan.
-        case bo = "BO"
-        /// Breton.
-        case br = "BR"
-        /// Bosnian.
-        case bs = "BS"
-        /// Catalan.
-        case ca = "CA"
-        /// Chechen.
-        case ce = "CE"
-        /// Central Kurdish.
-        case ckb = "CKB"
-        /// Czech.
-        case cs = "CS"
-        /// Church Slavic.
-        case cu = "CU"
-        /// Welsh.
-        case cy = "CY"
-        /// Danish.
-        case da = "DA"
-        /// German.
-        case de = "DE"
-        /// Dzongkha.
-        case dz = "DZ"
-        /// Ewe.
-        case ee = "EE"
-        /// Greek.
-        case el = "EL"
-        /// English.
-        case en = "EN"
-        /// Esperanto.
-        case eo = "EO"
-        /// Spanish.
-        case es = "ES"
-        /// Estonian.
-        case et = "ET"
-        /// Basque.
-        case eu = "EU"
-        /// Persian.
-        case fa = "FA"
-        /// Fulah.
-        case ff = "FF"
-        /// Finnish.
-        case fi = "FI"
-        /// Filipino.
-        case fil = "FIL"
-        /// Faroese.
-        case fo = "FO"
-        /// French.
-        case fr = "FR"
-        /// Western Frisian.
-        case fy = "FY"
-        /// Irish.
-        case ga = "GA"
-        /// Scottish Gaelic.
-        case gd = "GD"
-        /// Galician.
-        case gl = "GL"
-        /// Gujarati.
-        case gu = "GU"
-        /// Manx.
-        case gv = "GV"
-        /// Hausa.
-        case ha = "HA"
-        /// Hebrew.
-        case he = "HE"
-        /// Hindi.
-        case hi = "HI"
-        /// Croatian.
-        case hr = "HR"
-        /// Hungarian.
-        case hu = "HU"
-        /// Armenian.
-        case hy = "HY"
-        /// Interlingua.
-        case ia = "IA"
-        /// Indonesian.
-        case id = "ID"
-        /// Igbo.
-        case ig = "IG"
-        /// Sichuan Yi.
-        case ii = "II"
-        /// Icelandic.
-        case `is` = "IS"
-        /// Italian.
-        case it = "IT"
-        /// Japanese.
-        case ja = "JA"
-        /// Javanese.
-        case jv = "JV"
-        /// Georgian.
-        case ka = "KA"
-        /// Kikuyu.
-        case ki = "KI"
-        /// Kazakh.
-        case kk = "KK"
-        /// Kalaallisut.
-        case kl = "KL"
-        /// Khmer.
-        case km = "KM"
-        /// Kannada.
-        case kn = "KN"
-        /// Korean.
-        case ko = "KO"
-        /// Kashmiri.
-        case ks = "KS"
-        /// Kurdish.
-        case ku = "KU"
-        /// Cornish.
-        case kw = "KW"
-        /// Kyrgyz.
-        case ky = "KY"
-        /// Latin.
-        case la = "LA"
-        /// Luxembourgish.
-        case lb = "LB"
-        /// Ganda.
-        case lg = "LG"
-        /// Lingala.
-        case ln = "LN"
-        /// Lao.
-        case lo = "LO"
-        /// Lithuanian.
-        case lt = "LT"
-        /// Luba-Katanga.
-        case lu = "LU"
-        /// Latvian.
-        case lv = "LV"
-        /// Malagasy.
-        case mg = "MG"
-        /// Māori.
-        case mi = "MI"
-        /// Macedonian.
-        case mk = "MK"
-        /// Malayalam.
-        case ml = "ML"
-        /// Mongolian.
-        case mn = "MN"
-        /// Moldavian.
-        case mo = "MO"
-        /// Marathi.
-        case mr = "MR"
-        /// Malay.
-        case ms = "MS"
-        /// Maltese.
-        case mt = "MT"
-        /// Burmese.
-        case my = "MY"
-        /// Norwegian (Bokmål).
-        case nb = "NB"
-        /// North Ndebele.
-        case nd = "ND"
-        /// Nepali.
-        case ne = "NE"
-        /// Dutch.
-        case nl = "NL"
-        /// Norwegian Nynorsk.
-        case nn = "NN"
-        /// Norwegian.
-        case no = "NO"
-        /// Oromo.
-        case om = "OM"
-        /// Odia.
-        case or = "OR"
-        /// Ossetic.
-        case os = "OS"
-        /// Punjabi.
-        case pa = "PA"
-        /// Polish.
-        case pl = "PL"
-        /// Pashto.
-        case ps = "PS"
-        /// Portuguese.
-        case pt = "PT"
-        /// Portuguese (Brazil).
-        case ptBr = "PT_BR"
-        /// Portuguese (Portugal).
-        case ptPt = "PT_PT"
-        /// Quechua.
-        case qu = "QU"
-        /// Romansh.
-        case rm = "RM"
-        /// Rundi.
-        case rn = "RN"
-        /// Romanian.
-        case ro = "RO"
-        /// Russian.
-        case ru = "RU"
-        /// Kinyarwanda.
-        case rw = "RW"
-        /// Sanskrit.
-        case sa = "SA"
-        /// Sardinian.
-        case sc = "SC"
-        /// Sindhi.
-        case sd = "SD"
-        /// Northern Sami.
-        case se = "SE"
-        /// Sango.
-        case sg = "SG"
-        /// Serbo-Croatian.
-        case sh = "SH"
-        /// Sinhala.
-        case si = "SI"
-        /// Slovak.
-        case sk = "SK"
-        /// Slovenian.
-        case sl = "SL"
-        /// Shona.
-        case sn = "SN"
-        /// Somali.
-        case so = "SO"
-        /// Albanian.
-        case sq = "SQ"
-        /// Serbian.
-        case sr = "SR"
-        /// Sundanese.
-        case su = "SU"
-        /// Swedish.
-        case sv = "SV"
-        /// Swahili.
-        case sw = "SW"
-        /// Tamil.
-        case ta = "TA"
-        /// Telugu.
-        case te = "TE"
-        /// Tajik.
-        case tg = "TG"
-        /// Thai.
-        case th = "TH"
-        /// Tigrinya.
-        case ti = "TI"
-        /// Turkmen.
-        case tk = "TK"
-        /// Tongan.
-        case to = "TO"
-        /// Turkish.
-        case tr = "TR"
-        /// Tatar.
-        case tt = "TT"
-        /// Uyghur.
-        case ug = "UG"
-        /// Ukrainian.
-        case uk = "UK"
-        /// Urdu.
-        case ur = "UR"
-        /// Uzbek.
-        case uz = "UZ"
-        /// Vietnamese.
-        case vi = "VI"
-        /// Volapük.
-        case vo = "VO"
-        /// Wolof.
-        case wo = "WO"
-        /// Xhosa.
-        case xh = "XH"
-        /// Yiddish.
-        case yi = "YI"
-        /// Yoruba.
-        case yo = "YO"
-        /// Chinese.
-        case zh = "ZH"
-        /// Chinese (Simplified).
-        case zhCn = "ZH_CN"
-        /// Chinese (Traditional).
-        case zhTw = "ZH_TW"
-        /// Zulu.
-        case zu = "ZU"
-    }
+  /// Supported languages for retrieving translated storefront content. Pass a language code to the [`@inContext`](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/in-context) directive to return product titles, descriptions, and other translatable fields in that language.
+  ///
+  /// The [`Localization`](https://shopify.dev/docs/api/storefront/current/objects/Localization) object provides the list of available languages for the active country, and each [`Country`](https://shopify.dev/docs/api/storefront/current/objects/Country) in [`availableCountries`](https://shopify.dev/docs/api/storefront/current/objects/Localization#field-Localization.fields.availableCountries) includes its own available languages.
+  ///
+  public nonisolated enum LanguageCode: String, CaseIterable, Sendable, Hashable {
+    /// Afrikaans.
+    case af = "AF"
+    /// Akan.
+    case ak = "AK"
+    /// Amharic.
+    case am = "AM"
+    /// Arabic.
+    case ar = "AR"
+    /// Assamese.
+    case `as` = "AS"
+    /// Azerbaijani.
+    case az = "AZ"
+    /// Belarusian.
+    case be = "BE"
+    /// Bulgarian.
+    case bg = "BG"
+    /// Bambara.
+    case bm = "BM"
+    /// Bangla.
+    case bn = "BN"
+    /// Tibetan.
+    case bo = "BO"
+    /// Breton.
+    case br = "BR"
+    /// Bosnian.
+    case bs = "BS"
+    /// Catalan.
+    case ca = "CA"
+    /// Chechen.
+    case ce = "CE"
+    /// Central Kurdish.
+    case ckb = "CKB"
+    /// Czech.
+    case cs = "CS"
+    /// Church Slavic.
+    case cu = "CU"
+    /// Welsh.
+    case cy = "CY"
+    /// Danish.
+    case da = "DA"
+    /// German.
+    case de = "DE"
+    /// Dzongkha.
+    case dz = "DZ"
+    /// Ewe.
+    case ee = "EE"
+    /// Greek.
+    case el = "EL"
+    /// English.
+    case en = "EN"
+    /// Esperanto.
+    case eo = "EO"
+    /// Spanish.
+    case es = "ES"
+    /// Estonian.
+    case et = "ET"
+    /// Basque.
+    case eu = "EU"
+    /// Persian.
+    case fa = "FA"
+    /// Fulah.
+    case ff = "FF"
+    /// Finnish.
+    case fi = "FI"
+    /// Filipino.
+    case fil = "FIL"
+    /// Faroese.
+    case fo = "FO"
+    /// French.
+    case fr = "FR"
+    /// Western Frisian.
+    case fy = "FY"
+    /// Irish.
+    case ga = "GA"
+    /// Scottish Gaelic.
+    case gd = "GD"
+    /// Galician.
+    case gl = "GL"
+    /// Gujarati.
+    case gu = "GU"
+    /// Manx.
+    case gv = "GV"
+    /// Hausa.
+    case ha = "HA"
+    /// Hebrew.
+    case he = "HE"
+    /// Hindi.
+    case hi = "HI"
+    /// Croatian.
+    case hr = "HR"
+    /// Hungarian.
+    case hu = "HU"
+    /// Armenian.
+    case hy = "HY"
+    /// Interlingua.
+    case ia = "IA"
+    /// Indonesian.
+    case id = "ID"
+    /// Igbo.
+    case ig = "IG"
+    /// Sichuan Yi.
+    case ii = "II"
+    /// Icelandic.
+    case `is` = "IS"
+    /// Italian.
+    case it = "IT"
+    /// Japanese.
+    case ja = "JA"
+    /// Javanese.
+    case jv = "JV"
+    /// Georgian.
+    case ka = "KA"
+    /// Kikuyu.
+    case ki = "KI"
+    /// Kazakh.
+    case kk = "KK"
+    /// Kalaallisut.
+    case kl = "KL"
+    /// Khmer.
+    case km = "KM"
+    /// Kannada.
+    case kn = "KN"
+    /// Korean.
+    case ko = "KO"
+    /// Kashmiri.
+    case ks = "KS"
+    /// Kurdish.
+    case ku = "KU"
+    /// Cornish.
+    case kw = "KW"
+    /// Kyrgyz.
+    case ky = "KY"
+    /// Latin.
+    case la = "LA"
+    /// Luxembourgish.
+    case lb = "LB"
+    /// Ganda.
+    case lg = "LG"
+    /// Lingala.
+    case ln = "LN"
+    /// Lao.
+    case lo = "LO"
+    /// Lithuanian.
+    case lt = "LT"
+    /// Luba-Katanga.
+    case lu = "LU"
+    /// Latvian.
+    case lv = "LV"
+    /// Malagasy.
+    case mg = "MG"
+    /// Māori.
+    case mi = "MI"
+    /// Macedonian.
+    case mk = "MK"
+    /// Malayalam.
+    case ml = "ML"
+    /// Mongolian.
+    case mn = "MN"
+    /// Moldavian.
+    case mo = "MO"
+    /// Marathi.
+    case mr = "MR"
+    /// Malay.
+    case ms = "MS"
+    /// Maltese.
+    case mt = "MT"
+    /// Burmese.
+    case my = "MY"
+    /// Norwegian (Bokmål).
+    case nb = "NB"
+    /// North Ndebele.
+    case nd = "ND"
+    /// Nepali.
+    case ne = "NE"
+    /// Dutch.
+    case nl = "NL"
+    /// Norwegian Nynorsk.
+    case nn = "NN"
+    /// Norwegian.
+    case no = "NO"
+    /// Oromo.
+    case om = "OM"
+    /// Odia.
+    case or = "OR"
+    /// Ossetic.
+    case os = "OS"
+    /// Punjabi.
+    case pa = "PA"
+    /// Polish.
+    case pl = "PL"
+    /// Pashto.
+    case ps = "PS"
+    /// Portuguese.
+    case pt = "PT"
+    /// Portuguese (Brazil).
+    case ptBr = "PT_BR"
+    /// Portuguese (Portugal).
+    case ptPt = "PT_PT"
+    /// Quechua.
+    case qu = "QU"
+    /// Romansh.
+    case rm = "RM"
+    /// Rundi.
+    case rn = "RN"
+    /// Romanian.
+    case ro = "RO"
+    /// Russian.
+    case ru = "RU"
+    /// Kinyarwanda.
+    case rw = "RW"
+    /// Sanskrit.
+    case sa = "SA"
+    /// Sardinian.
+    case sc = "SC"
+    /// Sindhi.
+    case sd = "SD"
+    /// Northern Sami.
+    case se = "SE"
+    /// Sango.
+    case sg = "SG"
+    /// Serbo-Croatian.
+    case sh = "SH"
+    /// Sinhala.
+    case si = "SI"
+    /// Slovak.
+    case sk = "SK"
+    /// Slovenian.
+    case sl = "SL"
+    /// Shona.
+    case sn = "SN"
+    /// Somali.
+    case so = "SO"
+    /// Albanian.
+    case sq = "SQ"
+    /// Serbian.
+    case sr = "SR"
+    /// Sundanese.
+    case su = "SU"
+    /// Swedish.
+    case sv = "SV"
+    /// Swahili.
+    case sw = "SW"
+    /// Tamil.
+    case ta = "TA"
+    /// Telugu.
+    case te = "TE"
+    /// Tajik.
+    case tg = "TG"
+    /// Thai.
+    case th = "TH"
+    /// Tigrinya.
+    case ti = "TI"
+    /// Turkmen.
+    case tk = "TK"
+    /// Tongan.
+    case to = "TO"
+    /// Turkish.
+    case tr = "TR"
+    /// Tatar.
+    case tt = "TT"
+    /// Uyghur.
+    case ug = "UG"
+    /// Ukrainian.
+    case uk = "UK"
+    /// Urdu.
+    case ur = "UR"
+    /// Uzbek.
+    case uz = "UZ"
+    /// Vietnamese.
+    case vi = "VI"
+    /// Volapük.
+    case vo = "VO"
+    /// Wolof.
+    case wo = "WO"
+    /// Xhosa.
+    case xh = "XH"
+    /// Yiddish.
+    case yi = "YI"
+    /// Yoruba.
+    case yo = "YO"
+    /// Chinese.
+    case zh = "ZH"
+    /// Chinese (Simplified).
+    case zhCn = "ZH_CN"
+    /// Chinese (Traditional).
+    case zhTw = "ZH_TW"
+    /// Zulu.
+    case zu = "ZU"
+  }
 
-    /// A menu item type.
-    public nonisolated enum MenuItemType: String, CaseIterable, Sendable, Hashable {
-        /// An article link.
-        case article = "ARTICLE"
-        /// A blog link.
-        case blog = "BLOG"
-        /// A catalog link.
-        case catalog = "CATALOG"
-        /// A collection link.
-        case collection = "COLLECTION"
-        /// A collection link.
-        case collections = "COLLECTIONS"
-        /// A customer account page link.
-        case customerAccountPage = "CUSTOMER_ACCOUNT_PAGE"
-        /// A frontpage link.
-        case frontpage = "FRONTPAGE"
-        /// An http link.
-        case http = "HTTP"
-        /// A metaobject page link.
-        case metaobject = "METAOBJECT"
-        /// A page link.
-        case page = "PAGE"
-        /// A product link.
-        case product = "PRODUCT"
-        /// A search link.
-        case search = "SEARCH"
-        /// A shop policy link.
-        case shopPolicy = "SHOP_POLICY"
-    }
+  /// A menu item type.
+  public nonisolated enum MenuItemType: String, CaseIterable, Sendable, Hashable {
+    /// An article link.
+    case article = "ARTICLE"
+    /// A blog link.
+    case blog = "BLOG"
+    /// A catalog link.
+    case catalog = "CATALOG"
+    /// A collection link.
+    case collection = "COLLECTION"
+    /// A collection link.
+    case collections = "COLLECTIONS"
+    /// A customer account page link.
+    case customerAccountPage = "CUSTOMER_ACCOUNT_PAGE"
+    /// A frontpage link.
+    case frontpage = "FRONTPAGE"
+    /// An http link.
+    case http = "HTTP"
+    /// A metaobject page link.
+    case metaobject = "METAOBJECT"
+    /// A page link.
+    case page = "PAGE"
+    /// A product link.
+    case product = "PRODUCT"
+    /// A search link.
+    case search = "SEARCH"
+    /// A shop policy link.
+    case shopPolicy = "SHOP_POLICY"
+  }
 
-    /// Decides the distribution of results.
-    public nonisolated enum PredictiveSearchLimitScope: String, CaseIterable, Sendable, Hashable {
-        /// Return results up to limit across all types.
-        case all = "ALL"
-        /// Return results up to limit per type.
-        case each = "EACH"
-    }
+  /// Decides the distribution of results.
+  public nonisolated enum PredictiveSearchLimitScope: String, CaseIterable, Sendable, Hashable {
+    /// Return results up to limit across all types.
+    case all = "ALL"
+    /// Return results up to limit per type.
+    case each = "EACH"
+  }
 
-    /// The types of search items to perform predictive search on.
-    public nonisolated enum PredictiveSearchType: String, CaseIterable, Sendable, Hashable {
-        /// Returns matching articles.
-        case article = "ARTICLE"
-        /// Returns matching collections.
-        case collection = "COLLECTION"
-        /// Returns matching pages.
-        case page = "PAGE"
-        /// Returns matching products.
-        case product = "PRODUCT"
-        /// Returns matching query strings.
-        case query = "QUERY"
-    }
+  /// The types of search items to perform predictive search on.
+  public nonisolated enum PredictiveSearchType: String, CaseIterable, Sendable, Hashable {
+    /// Returns matching articles.
+    case article = "ARTICLE"
+    /// Returns matching collections.
+    case collection = "COLLECTION"
+    /// Returns matching pages.
+    case page = "PAGE"
+    /// Returns matching products.
+    case product = "PRODUCT"
+    /// Returns matching query strings.
+    case query = "QUERY"
+  }
 }

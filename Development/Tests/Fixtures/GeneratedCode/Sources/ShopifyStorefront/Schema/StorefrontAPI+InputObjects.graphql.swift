@@ -4,23 +4,23 @@
 import APICoreGraphQL
 
 nonisolated extension StorefrontAPI {
-    /// The input fields required for a selected option.
-    public nonisolated struct SelectedOptionInput: GraphQLInputObject {
-        /// The product option’s name.
-        public var name: String
-        /// The product option’s value.
-        public var value: String
+  /// The input fields required for a selected option.
+  public nonisolated struct SelectedOptionInput: GraphQLInputObject {
+    /// The product option’s name.
+    public var name: String
+    /// The product option’s value.
+    public var value: String
 
-        public init(
-            name: String,
-            value: String
-        ) {
-            self.name = name
-            self.value = value
-        }
-
-        public var fields: JSONObject {
-            .init(variables: ["name": name, "value": value])
-        }
+    public init(
+      name: String,
+      value: String
+    ) {
+      self.name = name
+      self.value = value
     }
+
+    public var fields: JSONObject {
+      .init(variables: ["name": name, "value": value])
+    }
+  }
 }

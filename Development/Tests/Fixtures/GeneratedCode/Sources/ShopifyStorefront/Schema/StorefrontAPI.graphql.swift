@@ -5,83 +5,83 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum StorefrontAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// A string containing a hexadecimal representation of a color.
-    ///
-    /// For example, "#6A8D48".
-    ///
-    public typealias Color = String
+  /// A string containing a hexadecimal representation of a color.
+  ///
+  /// For example, "#6A8D48".
+  ///
+  public typealias Color = String
 
-    /// Represents an [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601)-encoded date and time string.
-    /// For example, 3:50 pm on September 7, 2019 in the time zone of UTC (Coordinated Universal Time) is
-    /// represented as `"2019-09-07T15:50:00Z`".
-    ///
-    public typealias DateTime = String
+  /// Represents an [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601)-encoded date and time string.
+  /// For example, 3:50 pm on September 7, 2019 in the time zone of UTC (Coordinated Universal Time) is
+  /// represented as `"2019-09-07T15:50:00Z`".
+  ///
+  public typealias DateTime = String
 
-    /// A signed decimal number, which supports arbitrary precision and is serialized as a string.
-    ///
-    /// Example values: `"29.99"`, `"29.999"`.
-    ///
-    public typealias Decimal = String
+  /// A signed decimal number, which supports arbitrary precision and is serialized as a string.
+  ///
+  /// Example values: `"29.99"`, `"29.999"`.
+  ///
+  public typealias Decimal = String
 
-    /// A string containing HTML code. Refer to the [HTML spec](https://html.spec.whatwg.org/#elements-3) for a
-    /// complete list of HTML elements.
-    ///
-    /// Example value: `"<p>Grey cotton knit sweater.</p>"`
-    ///
-    public typealias HTML = String
+  /// A string containing HTML code. Refer to the [HTML spec](https://html.spec.whatwg.org/#elements-3) for a
+  /// complete list of HTML elements.
+  ///
+  /// Example value: `"<p>Grey cotton knit sweater.</p>"`
+  ///
+  public typealias HTML = String
 
-    /// Represents an [RFC 3986](https://datatracker.ietf.org/doc/html/rfc3986) and
-    /// [RFC 3987](https://datatracker.ietf.org/doc/html/rfc3987)-compliant URI string.
-    ///
-    /// For example, `"https://example.myshopify.com"` is a valid URL. It includes a scheme (`https`) and a host
-    /// (`example.myshopify.com`).
-    ///
-    public typealias URL = String
+  /// Represents an [RFC 3986](https://datatracker.ietf.org/doc/html/rfc3986) and
+  /// [RFC 3987](https://datatracker.ietf.org/doc/html/rfc3987)-compliant URI string.
+  ///
+  /// For example, `"https://example.myshopify.com"` is a valid URL. It includes a scheme (`https`) and a host
+  /// (`example.myshopify.com`).
+  ///
+  public typealias URL = String
 
-    public nonisolated enum Objects {
-        public static let Article = GraphQLParentType.object("Article")
-        public static let ArticleAuthor = GraphQLParentType.object("ArticleAuthor")
-        public static let Blog = GraphQLParentType.object("Blog")
-        public static let BlogConnection = GraphQLParentType.object("BlogConnection")
-        public static let Brand = GraphQLParentType.object("Brand")
-        public static let Collection = GraphQLParentType.object("Collection")
-        public static let CollectionConnection = GraphQLParentType.object("CollectionConnection")
-        public static let Domain = GraphQLParentType.object("Domain")
-        public static let Image = GraphQLParentType.object("Image")
-        public static let MediaImage = GraphQLParentType.object("MediaImage")
-        public static let Menu = GraphQLParentType.object("Menu")
-        public static let MenuItem = GraphQLParentType.object("MenuItem")
-        public static let MoneyV2 = GraphQLParentType.object("MoneyV2")
-        public static let Page = GraphQLParentType.object("Page")
-        public static let PageInfo = GraphQLParentType.object("PageInfo")
-        public static let PredictiveSearchResult = GraphQLParentType.object("PredictiveSearchResult")
-        public static let Product = GraphQLParentType.object("Product")
-        public static let ProductConnection = GraphQLParentType.object("ProductConnection")
-        public static let ProductOption = GraphQLParentType.object("ProductOption")
-        public static let ProductOptionValue = GraphQLParentType.object("ProductOptionValue")
-        public static let ProductOptionValueSwatch = GraphQLParentType.object("ProductOptionValueSwatch")
-        public static let ProductPriceRange = GraphQLParentType.object("ProductPriceRange")
-        public static let ProductVariant = GraphQLParentType.object("ProductVariant")
-        public static let QueryRoot = GraphQLParentType.object("QueryRoot")
-        public static let SEO = GraphQLParentType.object("SEO")
-        public static let SearchQuerySuggestion = GraphQLParentType.object("SearchQuerySuggestion")
-        public static let SearchResultItemConnection = GraphQLParentType.object("SearchResultItemConnection")
-        public static let SelectedOption = GraphQLParentType.object("SelectedOption")
-        public static let Shop = GraphQLParentType.object("Shop")
-        public static let ShopPolicy = GraphQLParentType.object("ShopPolicy")
-        public static let ShopPolicyWithDefault = GraphQLParentType.object("ShopPolicyWithDefault")
-    }
+  public nonisolated enum Objects {
+    public static let Article = GraphQLParentType.object("Article")
+    public static let ArticleAuthor = GraphQLParentType.object("ArticleAuthor")
+    public static let Blog = GraphQLParentType.object("Blog")
+    public static let BlogConnection = GraphQLParentType.object("BlogConnection")
+    public static let Brand = GraphQLParentType.object("Brand")
+    public static let Collection = GraphQLParentType.object("Collection")
+    public static let CollectionConnection = GraphQLParentType.object("CollectionConnection")
+    public static let Domain = GraphQLParentType.object("Domain")
+    public static let Image = GraphQLParentType.object("Image")
+    public static let MediaImage = GraphQLParentType.object("MediaImage")
+    public static let Menu = GraphQLParentType.object("Menu")
+    public static let MenuItem = GraphQLParentType.object("MenuItem")
+    public static let MoneyV2 = GraphQLParentType.object("MoneyV2")
+    public static let Page = GraphQLParentType.object("Page")
+    public static let PageInfo = GraphQLParentType.object("PageInfo")
+    public static let PredictiveSearchResult = GraphQLParentType.object("PredictiveSearchResult")
+    public static let Product = GraphQLParentType.object("Product")
+    public static let ProductConnection = GraphQLParentType.object("ProductConnection")
+    public static let ProductOption = GraphQLParentType.object("ProductOption")
+    public static let ProductOptionValue = GraphQLParentType.object("ProductOptionValue")
+    public static let ProductOptionValueSwatch = GraphQLParentType.object("ProductOptionValueSwatch")
+    public static let ProductPriceRange = GraphQLParentType.object("ProductPriceRange")
+    public static let ProductVariant = GraphQLParentType.object("ProductVariant")
+    public static let QueryRoot = GraphQLParentType.object("QueryRoot")
+    public static let SEO = GraphQLParentType.object("SEO")
+    public static let SearchQuerySuggestion = GraphQLParentType.object("SearchQuerySuggestion")
+    public static let SearchResultItemConnection = GraphQLParentType.object("SearchResultItemConnection")
+    public static let SelectedOption = GraphQLParentType.object("SelectedOption")
+    public static let Shop = GraphQLParentType.object("Shop")
+    public static let ShopPolicy = GraphQLParentType.object("ShopPolicy")
+    public static let ShopPolicyWithDefault = GraphQLParentType.object("ShopPolicyWithDefault")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Media = GraphQLParentType.interface(
-            "Media", possibleTypes: ["ExternalVideo", "MediaImage", "Model3d", "Video"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Media = GraphQLParentType.interface(
+      "Media", possibleTypes: ["ExternalVideo", "MediaImage", "Model3d", "Video"])
+  }
 
-    public nonisolated enum Unions {
-        public static let SearchResultItem = GraphQLParentType.union(
-            "SearchResultItem", possibleTypes: ["Article", "Page", "Product"])
-    }
+  public nonisolated enum Unions {
+    public static let SearchResultItem = GraphQLParentType.union(
+      "SearchResultItem", possibleTypes: ["Article", "Page", "Product"])
+  }
 }

@@ -4,33 +4,30 @@
 import APICoreGraphQL
 
 public nonisolated struct CharacterAppearsIn: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterAppearsIn" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterAppearsIn on Character { __typename appearsIn }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterAppearsIn" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterAppearsIn on Character { __typename appearsIn }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["appearsIn"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["appearsIn"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// The movies this character appears in
-    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
+  /// The movies this character appears in
+  @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 }

@@ -4,43 +4,40 @@
 import APICoreGraphQL
 
 public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsInWithNestedFragments" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .fragment(CharacterNameWithNestedAppearsInFragment.self),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsInWithNestedFragments" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .fragment(CharacterNameWithNestedAppearsInFragment.self),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    appearsIn _1: [GraphQLEnum<StarWarsAPI.Episode>?],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["appearsIn"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        appearsIn _1: [GraphQLEnum<StarWarsAPI.Episode>?],
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["appearsIn"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
-
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameAndAppearsInWithNestedFragments {
-    @_alwaysEmitIntoClient public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __fragment() }
+  @_alwaysEmitIntoClient public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __fragment() }
 }

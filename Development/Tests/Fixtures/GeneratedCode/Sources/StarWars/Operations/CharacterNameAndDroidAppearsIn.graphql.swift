@@ -4,74 +4,68 @@
 import APICoreGraphQL
 
 public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidAppearsIn" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidAppearsIn" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .inlineFragment(AsDroid.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The object as its `Droid` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The name of the character
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+  public nonisolated struct AsDroid: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .inlineFragment(AsDroid.self),
+      .__typename,
+      .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        __variables: JSONObject = [:]
+      __typename: String = "Droid",
+      appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+      name _1: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["appearsIn"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The object as its `Droid` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-        self.init(__object: typeCase.__object)
-    }
+    /// The movies this droid appears in
+    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
     /// The name of the character
     @_alwaysEmitIntoClient public var name: String { __field("name") }
-    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-    public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Droid",
-            appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
-            name _1: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["appearsIn"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The movies this droid appears in
-        @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
-
-        /// The name of the character
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
-    }
+  }
 }

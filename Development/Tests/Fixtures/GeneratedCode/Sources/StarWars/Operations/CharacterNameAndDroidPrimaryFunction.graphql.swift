@@ -4,83 +4,77 @@
 import APICoreGraphQL
 
 public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidPrimaryFunction" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidPrimaryFunction" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .fragment(CharacterName.self),
+    .inlineFragment(AsDroid.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The object as its `Droid` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+    self.init(__object: typeCase.__object)
+  }
+
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+  public nonisolated struct AsDroid: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .fragment(CharacterName.self),
-        .inlineFragment(AsDroid.self),
+      .fragment(DroidPrimaryFunction.self),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        __variables: JSONObject = [:]
+      primaryFunction _0: String? = nil,
+      name _1: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["primaryFunction"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The object as its `Droid` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-        self.init(__object: typeCase.__object)
-    }
+    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
     public typealias Fragments = GraphQLFragmentSpreads<Self>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-    public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .fragment(DroidPrimaryFunction.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            primaryFunction _0: String? = nil,
-            name _1: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["primaryFunction"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
-
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction {
-    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+  @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction.AsDroid {
-    @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
-    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+  @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
+  @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

@@ -4,141 +4,129 @@
 import APICoreGraphQL
 
 public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithInlineFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithInlineFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .inlineFragment(AsHuman.self),
+    .inlineFragment(AsDroid.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The object as its `Human` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The object as its `Droid` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+    self.init(__object: typeCase.__object)
+  }
+  @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+  @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+  public nonisolated struct AsHuman: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .inlineFragment(AsHuman.self),
-        .inlineFragment(AsDroid.self),
+      .__typename,
+      .field(GraphQLField("friends", .list(.object(Friends.self)))),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        __variables: JSONObject = [:]
+      __typename: String = "Human",
+      friends _0: [Friends?]? = nil,
+      __variables: JSONObject = [:]
     ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["friends"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// This human's friends, or an empty list if they have none
+    @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+    public nonisolated struct Friends: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+        __variables: JSONObject = [:]
+      ) {
         var data = JSONObject()
         precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
         data["__typename"] = .string(__typename)
+        data["appearsIn"] = _0.__outputJSON
         self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The movies this character appears in
+      @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
+    }
+  }
+
+  public nonisolated struct AsDroid: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .fragment(CharacterName.self),
+      .fragment(FriendsNames.self),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Droid",
+      name _0: String,
+      friends _1: [FriendsNames.Friends?]? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      data["friends"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The object as its `Human` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-        self.init(__object: typeCase.__object)
-    }
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    /// The object as its `Droid` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-        self.init(__object: typeCase.__object)
-    }
-    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+    @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
 
-    public nonisolated struct AsHuman: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("friends", .list(.object(Friends.self)))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Human",
-            friends _0: [Friends?]? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["friends"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// This human's friends, or an empty list if they have none
-        @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
-
-        public nonisolated struct Friends: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["appearsIn"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The movies this character appears in
-            @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
-        }
-    }
-
-    public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(CharacterName.self),
-            .fragment(FriendsNames.self),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Droid",
-            name _0: String,
-            friends _1: [FriendsNames.Friends?]? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            data["friends"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-        @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
-
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-    }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameWithInlineFragment.AsDroid {
-    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-    @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
+  @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+  @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
 }

@@ -4,45 +4,42 @@
 import APICoreGraphQL
 
 public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithNestedAppearsInFragment" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .fragment(CharacterAppearsIn.self),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithNestedAppearsInFragment" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .fragment(CharacterAppearsIn.self),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    appearsIn _1: [GraphQLEnum<StarWarsAPI.Episode>?],
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["appearsIn"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        appearsIn _1: [GraphQLEnum<StarWarsAPI.Episode>?],
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["appearsIn"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  /// The name of the character
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    /// The name of the character
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
-
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameWithNestedAppearsInFragment {
-    @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
+  @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
 }

@@ -4,69 +4,63 @@
 import APICoreGraphQL
 
 public nonisolated struct CreateAwesomeReviewMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "CreateAwesomeReview" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02" }
+  @_alwaysEmitIntoClient public static var operationName: String { "CreateAwesomeReview" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .literal("JEDI")), ("review", .literal(["stars": 10, "commentary": "This is awesome!"]))])),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .literal("JEDI")), ("review", .literal(["stars": 10, "commentary": "This is awesome!"]))])),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            createReview _0: CreateReview? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["createReview"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
-
-        public nonisolated struct CreateReview: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
-                .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Review",
-                stars _0: Int,
-                commentary _1: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["stars"] = _0.__outputJSON
-                data["commentary"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The number of stars this review gave, 1-5
-            @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
-
-            /// Comment about the movie
-            @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
-        }
+    @_alwaysEmitIntoClient public init(
+      createReview _0: CreateReview? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["createReview"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
+
+    public nonisolated struct CreateReview: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Review",
+        stars _0: Int,
+        commentary _1: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["stars"] = _0.__outputJSON
+        data["commentary"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The number of stars this review gave, 1-5
+      @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
+
+      /// Comment about the movie
+      @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
+    }
+  }
 }

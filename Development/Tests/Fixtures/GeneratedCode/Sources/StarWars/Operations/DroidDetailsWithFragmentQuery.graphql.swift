@@ -4,109 +4,100 @@
 import APICoreGraphQL
 
 public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "DroidDetailsWithFragment" }
-    @_alwaysEmitIntoClient public static var document: String { "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...DroidDetails } }\n" + DroidDetails.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a13f4b95faffed327e8ebcc6bff72ee986314d608f1bf73767535ccb6657c70e" }
+  @_alwaysEmitIntoClient public static var operationName: String { "DroidDetailsWithFragment" }
+  @_alwaysEmitIntoClient public static var document: String { "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...DroidDetails } }\n" + DroidDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a13f4b95faffed327e8ebcc6bff72ee986314d608f1bf73767535ccb6657c70e" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
-    }
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .inlineFragment(AsDroid.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Droid` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+      }
+      @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+      public nonisolated struct AsDroid: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+          .fragment(DroidDetails.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
+          name _0: String,
+          primaryFunction _1: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["name"] = _0.__outputJSON
+          data["primaryFunction"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .inlineFragment(AsDroid.self),
-            ]
+        @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Droid` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-                self.init(__object: typeCase.__object)
-            }
-            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-            public nonisolated struct AsDroid: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .fragment(DroidDetails.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    name _0: String,
-                    primaryFunction _1: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["name"] = _0.__outputJSON
-                    data["primaryFunction"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
-
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-            }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+      }
     }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == DroidDetailsWithFragmentQuery.Data.Hero.AsDroid {
-    @_alwaysEmitIntoClient public var droidDetails: DroidDetails { __fragment() }
+  @_alwaysEmitIntoClient public var droidDetails: DroidDetails { __fragment() }
 }

@@ -4,44 +4,41 @@
 import APICoreGraphQL
 
 public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "DroidNameAndPrimaryFunction" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .fragment(CharacterName.self),
-        .fragment(DroidPrimaryFunction.self),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "DroidNameAndPrimaryFunction" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .fragment(CharacterName.self),
+    .fragment(DroidPrimaryFunction.self),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Droid",
+    name _0: String,
+    primaryFunction _1: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    data["primaryFunction"] = _1.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Droid",
-        name _0: String,
-        primaryFunction _1: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        data["primaryFunction"] = _1.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
-
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == DroidNameAndPrimaryFunction {
-    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-    @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
+  @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+  @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
 }

@@ -4,32 +4,29 @@
 import APICoreGraphQL
 
 public nonisolated struct DroidPrimaryFunction: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "DroidPrimaryFunction" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "DroidPrimaryFunction" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Droid",
+    primaryFunction _0: String? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["primaryFunction"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Droid",
-        primaryFunction _0: String? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["primaryFunction"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// This droid's primary function
-    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
+  /// This droid's primary function
+  @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 }

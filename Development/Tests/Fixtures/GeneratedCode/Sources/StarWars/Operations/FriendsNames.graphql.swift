@@ -4,63 +4,57 @@
 import APICoreGraphQL
 
 public nonisolated struct FriendsNames: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "FriendsNames" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename name } }" }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "FriendsNames" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename name } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("friends", .list(.object(Friends.self)))),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    friends _0: [Friends?]? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["friends"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The friends of the character, or an empty list if they have none
+  @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+  public nonisolated struct Friends: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("friends", .list(.object(Friends.self)))),
+      .__typename,
+      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        friends _0: [Friends?]? = nil,
-        __variables: JSONObject = [:]
+      __typename: String,
+      name _0: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["friends"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+      data["__typename"] = .string(__typename)
+      data["name"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The friends of the character, or an empty list if they have none
-    @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
-
-    public nonisolated struct Friends: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String,
-            name _0: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-            data["__typename"] = .string(__typename)
-            data["name"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// The name of the character
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
-    }
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  }
 }

@@ -4,114 +4,105 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithIDForParentOnly" }
-    @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897" }
+  @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithIDForParentOnly" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
-    }
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public nonisolated struct Hero: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("friends", .list(.object(Friends.self)))),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        name _1: String,
+        friends _2: [Friends?]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["friends"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The ID of the character
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      /// The name of the character
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      /// The friends of the character, or an empty list if they have none
+      @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+      public nonisolated struct Friends: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          name _0: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
-
-        public nonisolated struct Hero: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("friends", .list(.object(Friends.self)))),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                name _1: String,
-                friends _2: [Friends?]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                data["friends"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The ID of the character
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            /// The name of the character
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            /// The friends of the character, or an empty list if they have none
-            @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
-
-            public nonisolated struct Friends: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    name _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The name of the character
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
-        }
+        /// The name of the character
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
     }
+  }
 }

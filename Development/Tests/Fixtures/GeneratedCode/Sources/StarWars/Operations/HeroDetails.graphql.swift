@@ -4,115 +4,106 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroDetails: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "HeroDetails" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeroDetails on Character { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  @_alwaysEmitIntoClient public static var fragmentName: String { "HeroDetails" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeroDetails on Character { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+    .inlineFragment(AsHuman.self),
+    .inlineFragment(AsDroid.self),
+  ]
+
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+  @_alwaysEmitIntoClient public init(
+    __typename: String,
+    name _0: String,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+    data["__typename"] = .string(__typename)
+    data["name"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
+
+  /// The object as its `Human` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The object as its `Droid` case holds it.
+  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+    self.init(__object: typeCase.__object)
+  }
+
+  /// The name of the character
+  @_alwaysEmitIntoClient public var name: String { __field("name") }
+  @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+  @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+  public nonisolated struct AsHuman: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
     public static var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .inlineFragment(AsHuman.self),
-        .inlineFragment(AsDroid.self),
+      .__typename,
+      .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
     ]
 
     public let __object: GraphQLCheckedObject
-
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
     @_alwaysEmitIntoClient public init(
-        __typename: String,
-        name _0: String,
-        __variables: JSONObject = [:]
+      __typename: String = "Human",
+      height _0: Double? = nil,
+      name _1: String,
+      __variables: JSONObject = [:]
     ) {
-        var data = JSONObject()
-        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-        data["__typename"] = .string(__typename)
-        data["name"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["height"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    /// The object as its `Human` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-        self.init(__object: typeCase.__object)
-    }
-
-    /// The object as its `Droid` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-        self.init(__object: typeCase.__object)
-    }
+    /// Height in the preferred unit, default is meters
+    @_alwaysEmitIntoClient public var height: Double? { __field("height") }
 
     /// The name of the character
     @_alwaysEmitIntoClient public var name: String { __field("name") }
-    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+  }
 
-    public nonisolated struct AsHuman: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
-        ]
+  public nonisolated struct AsDroid: GraphQLSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .__typename,
+      .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Human",
-            height _0: Double? = nil,
-            name _1: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["height"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// Height in the preferred unit, default is meters
-        @_alwaysEmitIntoClient public var height: Double? { __field("height") }
-
-        /// The name of the character
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
+    @_alwaysEmitIntoClient public init(
+      __typename: String = "Droid",
+      primaryFunction _0: String? = nil,
+      name _1: String,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["__typename"] = .string(__typename)
+      data["primaryFunction"] = _0.__outputJSON
+      data["name"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
-        ]
+    /// This droid's primary function
+    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            __typename: String = "Droid",
-            primaryFunction _0: String? = nil,
-            name _1: String,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["__typename"] = .string(__typename)
-            data["primaryFunction"] = _0.__outputJSON
-            data["name"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        /// This droid's primary function
-        @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
-
-        /// The name of the character
-        @_alwaysEmitIntoClient public var name: String { __field("name") }
-    }
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+  }
 }

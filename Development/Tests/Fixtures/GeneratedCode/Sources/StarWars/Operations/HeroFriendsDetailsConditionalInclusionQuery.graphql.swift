@@ -4,143 +4,131 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsDetailsConditionalInclusion" }
-    @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0" }
+  @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsDetailsConditionalInclusion" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0" }
 
-    public var includeFriendsDetails: Bool
+  public var includeFriendsDetails: Bool
 
-    public init(includeFriendsDetails: Bool) {
-        self.includeFriendsDetails = includeFriendsDetails
+  public init(includeFriendsDetails: Bool) {
+    self.includeFriendsDetails = includeFriendsDetails
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["includeFriendsDetails": includeFriendsDetails])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["includeFriendsDetails": includeFriendsDetails])
-    }
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .conditional(.include("includeFriendsDetails"), [.field(GraphQLField("friends", .list(.object(Friends.self))))]),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        friends _0: [Friends?]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["friends"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The friends of the character, or an empty list if they have none
+      @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends", if: .include("includeFriendsDetails")) }
+
+      public nonisolated struct Friends: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self))),
+          .__typename,
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .inlineFragment(AsDroid.self),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
+          __typename: String,
+          name _0: String,
+          __variables: JSONObject = [:]
         ) {
+          var data = JSONObject()
+          precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+          data["__typename"] = .string(__typename)
+          data["name"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Droid` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+          self.init(__object: typeCase.__object)
+        }
+
+        /// The name of the character
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+        @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+        public nonisolated struct AsDroid: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String = "Droid",
+            primaryFunction _0: String? = nil,
+            name _1: String,
+            __variables: JSONObject = [:]
+          ) {
             var data = JSONObject()
-            data["hero"] = _0.__outputJSON
+            data["__typename"] = .string(__typename)
+            data["primaryFunction"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
             self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// This droid's primary function
+          @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
+
+          /// The name of the character
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
-
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
-
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .conditional(.include("includeFriendsDetails"), [.field(GraphQLField("friends", .list(.object(Friends.self))))]),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                friends _0: [Friends?]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["friends"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The friends of the character, or an empty list if they have none
-            @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends", if: .include("includeFriendsDetails")) }
-
-            public nonisolated struct Friends: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                    .inlineFragment(AsDroid.self),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String,
-                    name _0: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                    data["__typename"] = .string(__typename)
-                    data["name"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The object as its `Droid` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-                    self.init(__object: typeCase.__object)
-                }
-
-                /// The name of the character
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-                @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-                public nonisolated struct AsDroid: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String = "Droid",
-                        primaryFunction _0: String? = nil,
-                        name _1: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        data["__typename"] = .string(__typename)
-                        data["primaryFunction"] = _0.__outputJSON
-                        data["name"] = _1.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// This droid's primary function
-                    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
-
-                    /// The name of the character
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-                }
-            }
-        }
+      }
     }
+  }
 }

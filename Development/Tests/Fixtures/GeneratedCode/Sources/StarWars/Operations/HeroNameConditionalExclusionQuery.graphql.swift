@@ -4,72 +4,66 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroNameConditionalExclusionQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalExclusion" }
-    @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361" }
+  @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalExclusion" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361" }
 
-    public var skipName: Bool
+  public var skipName: Bool
 
-    public init(skipName: Bool) {
-        self.skipName = skipName
+  public init(skipName: Bool) {
+    self.skipName = skipName
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["skipName": skipName])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self))),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["skipName": skipName])
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the character
+      @_alwaysEmitIntoClient public var name: String? { __field("name", if: .skip("skipName")) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self))),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
-
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                name _0: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of the character
-            @_alwaysEmitIntoClient public var name: String? { __field("name", if: .skip("skipName")) }
-        }
-    }
+  }
 }

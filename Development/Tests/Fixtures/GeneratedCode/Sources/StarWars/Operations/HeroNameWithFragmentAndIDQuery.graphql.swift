@@ -4,84 +4,78 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithFragmentAndID" }
-    @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }\n" + CharacterName.fragmentDefinition }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "003467c64c7ab5a5bacfa69442c9611d5899fe9bd63ab726b241c02b1719327a" }
+  @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithFragmentAndID" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }\n" + CharacterName.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "003467c64c7ab5a5bacfa69442c9611d5899fe9bd63ab726b241c02b1719327a" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+    public nonisolated struct Hero: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .fragment(CharacterName.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        name _1: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The ID of the character
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
-
-        public nonisolated struct Hero: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .fragment(CharacterName.self),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                id _0: String,
-                name _1: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["name"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The ID of the character
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
-        }
-    }
+  }
 }
 
 nonisolated extension GraphQLFragmentSpreads where Owner == HeroNameWithFragmentAndIDQuery.Data.Hero {
-    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+  @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

@@ -4,296 +4,272 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "HeroParentTypeDependentField" }
-    @_alwaysEmitIntoClient public static var document: String { "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15" }
+  @_alwaysEmitIntoClient public static var operationName: String { "HeroParentTypeDependentField" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
-    }
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .inlineFragment(AsHuman.self),
+        .inlineFragment(AsDroid.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Human` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Droid` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The name of the character
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+      @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+      @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+      public nonisolated struct AsHuman: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+          .__typename,
+          .field(GraphQLField("friends", .list(.object(Friends.self)))),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Human",
+          friends _0: [Friends?]? = nil,
+          name _1: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["friends"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+        /// This human's friends, or an empty list if they have none
+        @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+        /// The name of the character
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        public nonisolated struct Friends: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .inlineFragment(AsHuman.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            name _0: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The object as its `Human` case holds it.
+          @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+            self.init(__object: typeCase.__object)
+          }
+
+          /// The name of the character
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
+          @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+
+          public nonisolated struct AsHuman: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .inlineFragment(AsHuman.self),
-                .inlineFragment(AsDroid.self),
+              .__typename,
+              .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("FOOT"))], leaf: Double?.self)),
             ]
 
             public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
             @_alwaysEmitIntoClient public init(
-                __typename: String,
-                name _0: String,
-                __variables: JSONObject = [:]
+              __typename: String = "Human",
+              height _0: Double? = nil,
+              name _1: String,
+              __variables: JSONObject = [:]
             ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["height"] = _0.__outputJSON
+              data["name"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
-            /// The object as its `Human` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Droid` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-                self.init(__object: typeCase.__object)
-            }
+            /// Height in the preferred unit, default is meters
+            @_alwaysEmitIntoClient public var height: Double? { __field("height") }
 
             /// The name of the character
             @_alwaysEmitIntoClient public var name: String { __field("name") }
-            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-            public nonisolated struct AsHuman: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("friends", .list(.object(Friends.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Human",
-                    friends _0: [Friends?]? = nil,
-                    name _1: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["friends"] = _0.__outputJSON
-                    data["name"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// This human's friends, or an empty list if they have none
-                @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
-
-                /// The name of the character
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                public nonisolated struct Friends: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        .inlineFragment(AsHuman.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        name _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                        data["__typename"] = .string(__typename)
-                        data["name"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The object as its `Human` case holds it.
-                    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-                        self.init(__object: typeCase.__object)
-                    }
-
-                    /// The name of the character
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-
-                    public nonisolated struct AsHuman: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("FOOT"))], leaf: Double?.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Human",
-                            height _0: Double? = nil,
-                            name _1: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["height"] = _0.__outputJSON
-                            data["name"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Height in the preferred unit, default is meters
-                        @_alwaysEmitIntoClient public var height: Double? { __field("height") }
-
-                        /// The name of the character
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    }
-                }
-            }
-
-            public nonisolated struct AsDroid: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("friends", .list(.object(Friends.self)))),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Droid",
-                    friends _0: [Friends?]? = nil,
-                    name _1: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["friends"] = _0.__outputJSON
-                    data["name"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// This droid's friends, or an empty list if they have none
-                @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
-
-                /// The name of the character
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-                public nonisolated struct Friends: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        .inlineFragment(AsHuman.self),
-                    ]
-
-                    public let __object: GraphQLCheckedObject
-
-                    public init(__object: GraphQLCheckedObject) {
-                        self.__object = __object
-                    }
-
-                    @_alwaysEmitIntoClient public init(
-                        __typename: String,
-                        name _0: String,
-                        __variables: JSONObject = [:]
-                    ) {
-                        var data = JSONObject()
-                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                        data["__typename"] = .string(__typename)
-                        data["name"] = _0.__outputJSON
-                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                    }
-
-                    /// The object as its `Human` case holds it.
-                    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-                        self.init(__object: typeCase.__object)
-                    }
-
-                    /// The name of the character
-                    @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-
-                    public nonisolated struct AsHuman: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("METER"))], leaf: Double?.self)),
-                        ]
-
-                        public let __object: GraphQLCheckedObject
-
-                        public init(__object: GraphQLCheckedObject) {
-                            self.__object = __object
-                        }
-
-                        @_alwaysEmitIntoClient public init(
-                            __typename: String = "Human",
-                            height _0: Double? = nil,
-                            name _1: String,
-                            __variables: JSONObject = [:]
-                        ) {
-                            var data = JSONObject()
-                            data["__typename"] = .string(__typename)
-                            data["height"] = _0.__outputJSON
-                            data["name"] = _1.__outputJSON
-                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                        }
-
-                        /// Height in the preferred unit, default is meters
-                        @_alwaysEmitIntoClient public var height: Double? { __field("height") }
-
-                        /// The name of the character
-                        @_alwaysEmitIntoClient public var name: String { __field("name") }
-                    }
-                }
-            }
+          }
         }
+      }
+
+      public nonisolated struct AsDroid: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("friends", .list(.object(Friends.self)))),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Droid",
+          friends _0: [Friends?]? = nil,
+          name _1: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["friends"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// This droid's friends, or an empty list if they have none
+        @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+        /// The name of the character
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        public nonisolated struct Friends: GraphQLSelectionSet {
+          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+          public static var __selections: [GraphQLSelection] { __selectionTable }
+          private static let __selectionTable: [GraphQLSelection] = [
+            .__typename,
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .inlineFragment(AsHuman.self),
+          ]
+
+          public let __object: GraphQLCheckedObject
+          public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+          @_alwaysEmitIntoClient public init(
+            __typename: String,
+            name _0: String,
+            __variables: JSONObject = [:]
+          ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          }
+
+          /// The object as its `Human` case holds it.
+          @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+            self.init(__object: typeCase.__object)
+          }
+
+          /// The name of the character
+          @_alwaysEmitIntoClient public var name: String { __field("name") }
+          @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+
+          public nonisolated struct AsHuman: GraphQLSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
+              .__typename,
+              .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("METER"))], leaf: Double?.self)),
+            ]
+
+            public let __object: GraphQLCheckedObject
+            public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+            @_alwaysEmitIntoClient public init(
+              __typename: String = "Human",
+              height _0: Double? = nil,
+              name _1: String,
+              __variables: JSONObject = [:]
+            ) {
+              var data = JSONObject()
+              data["__typename"] = .string(__typename)
+              data["height"] = _0.__outputJSON
+              data["name"] = _1.__outputJSON
+              self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// Height in the preferred unit, default is meters
+            @_alwaysEmitIntoClient public var height: Double? { __field("height") }
+
+            /// The name of the character
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+          }
+        }
+      }
     }
+  }
 }

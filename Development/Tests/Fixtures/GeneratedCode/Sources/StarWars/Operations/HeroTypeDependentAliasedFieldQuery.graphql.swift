@@ -4,138 +4,126 @@
 import APICoreGraphQL
 
 public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "HeroTypeDependentAliasedField" }
-    @_alwaysEmitIntoClient public static var document: String { "query HeroTypeDependentAliasedField($episode: Episode) { hero(episode: $episode) { __typename ... on Human { __typename property: homePlanet } ... on Droid { __typename property: primaryFunction } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5b1ed6a84e96a4e48a3cad675ebb46020bce176f47361d097d8a0a824b7b8452" }
+  @_alwaysEmitIntoClient public static var operationName: String { "HeroTypeDependentAliasedField" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroTypeDependentAliasedField($episode: Episode) { hero(episode: $episode) { __typename ... on Human { __typename property: homePlanet } ... on Droid { __typename property: primaryFunction } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5b1ed6a84e96a4e48a3cad675ebb46020bce176f47361d097d8a0a824b7b8452" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
-    }
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .inlineFragment(AsHuman.self),
+        .inlineFragment(AsDroid.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Human` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Droid` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+      }
+      @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+      @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+      public nonisolated struct AsHuman: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
+          .__typename,
+          .field(GraphQLField("homePlanet", alias: "property", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Human",
+          property _0: String? = nil,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["property"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+        /// The home planet of the human, or null if unknown
+        @_alwaysEmitIntoClient public var property: String? { __field("property") }
+      }
 
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .inlineFragment(AsHuman.self),
-                .inlineFragment(AsDroid.self),
-            ]
+      public nonisolated struct AsDroid: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("primaryFunction", alias: "property", .scalar("String"), leaf: String?.self)),
+        ]
 
-            public let __object: GraphQLCheckedObject
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Human` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Droid` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-                self.init(__object: typeCase.__object)
-            }
-            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-            public nonisolated struct AsHuman: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("homePlanet", alias: "property", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Human",
-                    property _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["property"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The home planet of the human, or null if unknown
-                @_alwaysEmitIntoClient public var property: String? { __field("property") }
-            }
-
-            public nonisolated struct AsDroid: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("primaryFunction", alias: "property", .scalar("String"), leaf: String?.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Droid",
-                    property _0: String? = nil,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["property"] = _0.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// This droid's primary function
-                @_alwaysEmitIntoClient public var property: String? { __field("property") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Droid",
+          property _0: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["property"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// This droid's primary function
+        @_alwaysEmitIntoClient public var property: String? { __field("property") }
+      }
     }
+  }
 }

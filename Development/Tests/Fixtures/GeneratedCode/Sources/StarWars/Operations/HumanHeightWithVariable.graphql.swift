@@ -4,32 +4,29 @@
 import APICoreGraphQL
 
 public nonisolated struct HumanHeightWithVariable: GraphQLFragment {
-    @_alwaysEmitIntoClient public static var fragmentName: String { "HumanHeightWithVariable" }
-    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .variable("heightUnit"))], leaf: Double?.self)),
-    ]
+  @_alwaysEmitIntoClient public static var fragmentName: String { "HumanHeightWithVariable" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
+  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+  public static var __selections: [GraphQLSelection] { __selectionTable }
+  private static let __selectionTable: [GraphQLSelection] = [
+    .__typename,
+    .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .variable("heightUnit"))], leaf: Double?.self)),
+  ]
 
-    public let __object: GraphQLCheckedObject
+  public let __object: GraphQLCheckedObject
+  public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-    public init(__object: GraphQLCheckedObject) {
-        self.__object = __object
-    }
+  @_alwaysEmitIntoClient public init(
+    __typename: String = "Human",
+    height _0: Double? = nil,
+    __variables: JSONObject = [:]
+  ) {
+    var data = JSONObject()
+    data["__typename"] = .string(__typename)
+    data["height"] = _0.__outputJSON
+    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+  }
 
-    @_alwaysEmitIntoClient public init(
-        __typename: String = "Human",
-        height _0: Double? = nil,
-        __variables: JSONObject = [:]
-    ) {
-        var data = JSONObject()
-        data["__typename"] = .string(__typename)
-        data["height"] = _0.__outputJSON
-        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-    }
-
-    /// Height in the preferred unit, default is meters
-    @_alwaysEmitIntoClient public var height: Double? { __field("height") }
+  /// Height in the preferred unit, default is meters
+  @_alwaysEmitIntoClient public var height: Double? { __field("height") }
 }

@@ -4,77 +4,71 @@
 import APICoreGraphQL
 
 public nonisolated struct HumanQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Human" }
-    @_alwaysEmitIntoClient public static var document: String { "query Human($id: ID!) { human(id: $id) { __typename name mass } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Human" }
+  @_alwaysEmitIntoClient public static var document: String { "query Human($id: ID!) { human(id: $id) { __typename name mass } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26" }
 
-    public var id: String
+  public var id: String
 
-    public init(id: String) {
-        self.id = id
+  public init(id: String) {
+    self.id = id
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["id": id])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("human", .object(Human.self), arguments: [("id", .variable("id"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      human _0: Human? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["human"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["id": id])
+    @_alwaysEmitIntoClient public var human: Human? { __field("human") }
+
+    public nonisolated struct Human: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("mass", .scalar("Float"), leaf: Double?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Human",
+        name _0: String,
+        mass _1: Double? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["mass"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// What this human calls themselves
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      /// Mass in kilograms, or null if unknown
+      @_alwaysEmitIntoClient public var mass: Double? { __field("mass") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("human", .object(Human.self), arguments: [("id", .variable("id"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            human _0: Human? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["human"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var human: Human? { __field("human") }
-
-        public nonisolated struct Human: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("mass", .scalar("Float"), leaf: Double?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Human",
-                name _0: String,
-                mass _1: Double? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["mass"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// What this human calls themselves
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            /// Mass in kilograms, or null if unknown
-            @_alwaysEmitIntoClient public var mass: Double? { __field("mass") }
-        }
-    }
+  }
 }

@@ -4,83 +4,77 @@
 import APICoreGraphQL
 
 public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
-    @_alwaysEmitIntoClient public static var operationName: String { "ReviewAdded" }
-    @_alwaysEmitIntoClient public static var document: String { "subscription ReviewAdded($episode: Episode) { reviewAdded(episode: $episode) { __typename episode stars commentary } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2a05903b49a3b665eeb8f7a24240623aff77f1555e006f11bca604540c7cdba8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "ReviewAdded" }
+  @_alwaysEmitIntoClient public static var document: String { "subscription ReviewAdded($episode: Episode) { reviewAdded(episode: $episode) { __typename episode stars commentary } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2a05903b49a3b665eeb8f7a24240623aff77f1555e006f11bca604540c7cdba8" }
 
-    public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
+  public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
-    public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
-        self.episode = episode
+  public init(episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>> = nil) {
+    self.episode = episode
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["episode": episode])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("reviewAdded", .object(ReviewAdded.self), arguments: [("episode", .variable("episode"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      reviewAdded _0: ReviewAdded? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["reviewAdded"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["episode": episode])
+    @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
+
+    public nonisolated struct ReviewAdded: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("episode", .scalar("Episode"), leaf: GraphQLEnum<StarWarsAPI.Episode>?.self)),
+        .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Review",
+        episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
+        stars _1: Int,
+        commentary _2: String? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["episode"] = _0.__outputJSON
+        data["stars"] = _1.__outputJSON
+        data["commentary"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The movie
+      @_alwaysEmitIntoClient public var episode: GraphQLEnum<StarWarsAPI.Episode>? { __field("episode") }
+
+      /// The number of stars this review gave, 1-5
+      @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
+
+      /// Comment about the movie
+      @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("reviewAdded", .object(ReviewAdded.self), arguments: [("episode", .variable("episode"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            reviewAdded _0: ReviewAdded? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["reviewAdded"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
-
-        public nonisolated struct ReviewAdded: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("episode", .scalar("Episode"), leaf: GraphQLEnum<StarWarsAPI.Episode>?.self)),
-                .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
-                .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Review",
-                episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
-                stars _1: Int,
-                commentary _2: String? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["episode"] = _0.__outputJSON
-                data["stars"] = _1.__outputJSON
-                data["commentary"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The movie
-            @_alwaysEmitIntoClient public var episode: GraphQLEnum<StarWarsAPI.Episode>? { __field("episode") }
-
-            /// The number of stars this review gave, 1-5
-            @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
-
-            /// Comment about the movie
-            @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
-        }
-    }
+  }
 }

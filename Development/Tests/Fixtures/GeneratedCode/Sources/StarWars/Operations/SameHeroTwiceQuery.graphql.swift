@@ -4,99 +4,90 @@
 import APICoreGraphQL
 
 public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "SameHeroTwice" }
-    @_alwaysEmitIntoClient public static var document: String { "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8" }
+  @_alwaysEmitIntoClient public static var operationName: String { "SameHeroTwice" }
+  @_alwaysEmitIntoClient public static var document: String { "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", .object(Hero.self))),
-            .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", .object(Hero.self))),
+      .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            hero _0: Hero? = nil,
-            r2 _1: R2? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["hero"] = _0.__outputJSON
-            data["r2"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
-
-        @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
-
-        public nonisolated struct Hero: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                name _0: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of the character
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-        }
-
-        public nonisolated struct R2: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["appearsIn"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The movies this character appears in
-            @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
-        }
+    @_alwaysEmitIntoClient public init(
+      hero _0: Hero? = nil,
+      r2 _1: R2? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["hero"] = _0.__outputJSON
+      data["r2"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+    @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
+
+    public nonisolated struct Hero: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the character
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+    }
+
+    public nonisolated struct R2: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["appearsIn"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The movies this character appears in
+      @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
+    }
+  }
 }

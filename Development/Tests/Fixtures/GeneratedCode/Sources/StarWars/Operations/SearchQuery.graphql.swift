@@ -4,192 +4,177 @@
 import APICoreGraphQL
 
 public nonisolated struct SearchQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Search" }
-    @_alwaysEmitIntoClient public static var document: String { "query Search($term: String) { search(text: $term) { __typename ... on Human { __typename id name } ... on Droid { __typename id name } ... on Starship { __typename id name } } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "29ecc9c7acac3eab2585d305aed9f8257b448bc7ea57341a135d1fa476973ecb" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Search" }
+  @_alwaysEmitIntoClient public static var document: String { "query Search($term: String) { search(text: $term) { __typename ... on Human { __typename id name } ... on Droid { __typename id name } ... on Starship { __typename id name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "29ecc9c7acac3eab2585d305aed9f8257b448bc7ea57341a135d1fa476973ecb" }
 
-    public var term: GraphQLNullable<String>
+  public var term: GraphQLNullable<String>
 
-    public init(term: GraphQLNullable<String> = nil) {
-        self.term = term
+  public init(term: GraphQLNullable<String> = nil) {
+    self.term = term
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["term": term])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("term"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      search _0: [Search?]? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["search"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["term": term])
-    }
+    @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public nonisolated struct Search: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .inlineFragment(AsHuman.self),
+        .inlineFragment(AsDroid.self),
+        .inlineFragment(AsStarship.self),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResult")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The object as its `Human` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Droid` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+      }
+
+      /// The object as its `Starship` case holds it.
+      @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
+        self.init(__object: typeCase.__object)
+      }
+      @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+      @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+      @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
+
+      public nonisolated struct AsHuman: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("term"))])),
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
         @_alwaysEmitIntoClient public init(
-            search _0: [Search?]? = nil,
-            __variables: JSONObject = [:]
+          __typename: String = "Human",
+          id _0: String,
+          name _1: String,
+          __variables: JSONObject = [:]
         ) {
-            var data = JSONObject()
-            data["search"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
-        @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
+        /// The ID of the human
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public nonisolated struct Search: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .inlineFragment(AsHuman.self),
-                .inlineFragment(AsDroid.self),
-                .inlineFragment(AsStarship.self),
-            ]
+        /// What this human calls themselves
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
 
-            public let __object: GraphQLCheckedObject
+      public nonisolated struct AsDroid: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
 
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResult")
-                data["__typename"] = .string(__typename)
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The object as its `Human` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Droid` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
-                self.init(__object: typeCase.__object)
-            }
-
-            /// The object as its `Starship` case holds it.
-            @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
-                self.init(__object: typeCase.__object)
-            }
-            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
-            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-            @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
-
-            public nonisolated struct AsHuman: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Human",
-                    id _0: String,
-                    name _1: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["name"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The ID of the human
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                /// What this human calls themselves
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
-
-            public nonisolated struct AsDroid: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Droid",
-                    id _0: String,
-                    name _1: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["name"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The ID of the droid
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                /// What others call this droid
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
-
-            public nonisolated struct AsStarship: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                ]
-
-                public let __object: GraphQLCheckedObject
-
-                public init(__object: GraphQLCheckedObject) {
-                    self.__object = __object
-                }
-
-                @_alwaysEmitIntoClient public init(
-                    __typename: String = "Starship",
-                    id _0: String,
-                    name _1: String,
-                    __variables: JSONObject = [:]
-                ) {
-                    var data = JSONObject()
-                    data["__typename"] = .string(__typename)
-                    data["id"] = _0.__outputJSON
-                    data["name"] = _1.__outputJSON
-                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-                }
-
-                /// The ID of the starship
-                @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-                /// The name of the starship
-                @_alwaysEmitIntoClient public var name: String { __field("name") }
-            }
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Droid",
+          id _0: String,
+          name _1: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
+
+        /// The ID of the droid
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// What others call this droid
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
+
+      public nonisolated struct AsStarship: GraphQLSelectionSet, Identifiable {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Starship",
+          id _0: String,
+          name _1: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["id"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The ID of the starship
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// The name of the starship
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+      }
     }
+  }
 }

@@ -4,82 +4,76 @@
 import APICoreGraphQL
 
 public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "StarshipCoordinates" }
-    @_alwaysEmitIntoClient public static var document: String { "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15" }
+  @_alwaysEmitIntoClient public static var operationName: String { "StarshipCoordinates" }
+  @_alwaysEmitIntoClient public static var document: String { "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15" }
 
-    public var coordinates: GraphQLNullable<[[Double]]>
+  public var coordinates: GraphQLNullable<[[Double]]>
 
-    public init(coordinates: GraphQLNullable<[[Double]]> = nil) {
-        self.coordinates = coordinates
+  public init(coordinates: GraphQLNullable<[[Double]]> = nil) {
+    self.coordinates = coordinates
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["coordinates": coordinates])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("starshipCoordinates", .object(StarshipCoordinates.self), arguments: [("coordinates", .variable("coordinates"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      starshipCoordinates _0: StarshipCoordinates? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["starshipCoordinates"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["coordinates": coordinates])
+    @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
+
+    public nonisolated struct StarshipCoordinates: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
+        .field(GraphQLField("length", .scalar("Float"), leaf: Double?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Starship",
+        name _0: String,
+        coordinates _1: [[Double]]? = nil,
+        length _2: Double? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["coordinates"] = _1.__outputJSON
+        data["length"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the starship
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var coordinates: [[Double]]? { __field("coordinates") }
+
+      /// Length of the starship, along the longest axis
+      @_alwaysEmitIntoClient public var length: Double? { __field("length") }
     }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("starshipCoordinates", .object(StarshipCoordinates.self), arguments: [("coordinates", .variable("coordinates"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            starshipCoordinates _0: StarshipCoordinates? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["starshipCoordinates"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
-
-        public nonisolated struct StarshipCoordinates: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
-                .field(GraphQLField("length", .scalar("Float"), leaf: Double?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Starship",
-                name _0: String,
-                coordinates _1: [[Double]]? = nil,
-                length _2: Double? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["coordinates"] = _1.__outputJSON
-                data["length"] = _2.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of the starship
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var coordinates: [[Double]]? { __field("coordinates") }
-
-            /// Length of the starship, along the longest axis
-            @_alwaysEmitIntoClient public var length: Double? { __field("length") }
-        }
-    }
+  }
 }

@@ -4,68 +4,62 @@
 import APICoreGraphQL
 
 public nonisolated struct StarshipQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "Starship" }
-    @_alwaysEmitIntoClient public static var document: String { "query Starship { starship(id: 3000) { __typename name coordinates } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Starship" }
+  @_alwaysEmitIntoClient public static var document: String { "query Starship { starship(id: 3000) { __typename name coordinates } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("starship", .object(Starship.self), arguments: [("id", .literal(3000))])),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("starship", .object(Starship.self), arguments: [("id", .literal(3000))])),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            starship _0: Starship? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["starship"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
-
-        public nonisolated struct Starship: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "Starship",
-                name _0: String,
-                coordinates _1: [[Double]]? = nil,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                data["coordinates"] = _1.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of the starship
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-
-            @_alwaysEmitIntoClient public var coordinates: [[Double]]? { __field("coordinates") }
-        }
+    @_alwaysEmitIntoClient public init(
+      starship _0: Starship? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["starship"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
+
+    public nonisolated struct Starship: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "Starship",
+        name _0: String,
+        coordinates _1: [[Double]]? = nil,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["coordinates"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the starship
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+      @_alwaysEmitIntoClient public var coordinates: [[Double]]? { __field("coordinates") }
+    }
+  }
 }

@@ -4,71 +4,65 @@
 import APICoreGraphQL
 
 public nonisolated struct TwoHeroesQuery: GraphQLQuery {
-    @_alwaysEmitIntoClient public static var operationName: String { "TwoHeroes" }
-    @_alwaysEmitIntoClient public static var document: String { "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097" }
+  @_alwaysEmitIntoClient public static var operationName: String { "TwoHeroes" }
+  @_alwaysEmitIntoClient public static var document: String { "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
-            .field(GraphQLField("hero", alias: "luke", .object(Luke.self), arguments: [("episode", .literal("EMPIRE"))])),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
+      .field(GraphQLField("hero", alias: "luke", .object(Luke.self), arguments: [("episode", .literal("EMPIRE"))])),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            r2 _0: R2? = nil,
-            luke _1: Luke? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["r2"] = _0.__outputJSON
-            data["luke"] = _1.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
-
-        @_alwaysEmitIntoClient public var luke: Luke? { __field("luke") }
-
-        public nonisolated struct R2: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String,
-                name _0: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
-                data["__typename"] = .string(__typename)
-                data["name"] = _0.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            /// The name of the character
-            @_alwaysEmitIntoClient public var name: String { __field("name") }
-        }
-
-        public typealias Luke = TwoHeroesQuery.Data.R2
+    @_alwaysEmitIntoClient public init(
+      r2 _0: R2? = nil,
+      luke _1: Luke? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["r2"] = _0.__outputJSON
+      data["luke"] = _1.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
+
+    @_alwaysEmitIntoClient public var luke: Luke? { __field("luke") }
+
+    public nonisolated struct R2: GraphQLSelectionSet {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      /// The name of the character
+      @_alwaysEmitIntoClient public var name: String { __field("name") }
+    }
+
+    public typealias Luke = TwoHeroesQuery.Data.R2
+  }
 }

@@ -5,26 +5,26 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum StarWarsAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public nonisolated enum Objects {
-        public static let Droid = GraphQLParentType.object("Droid")
-        public static let Human = GraphQLParentType.object("Human")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-        public static let Query = GraphQLParentType.object("Query")
-        public static let Review = GraphQLParentType.object("Review")
-        public static let Starship = GraphQLParentType.object("Starship")
-        public static let Subscription = GraphQLParentType.object("Subscription")
-    }
+  public nonisolated enum Objects {
+    public static let Droid = GraphQLParentType.object("Droid")
+    public static let Human = GraphQLParentType.object("Human")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+    public static let Query = GraphQLParentType.object("Query")
+    public static let Review = GraphQLParentType.object("Review")
+    public static let Starship = GraphQLParentType.object("Starship")
+    public static let Subscription = GraphQLParentType.object("Subscription")
+  }
 
-    public nonisolated enum Interfaces {
-        public static let Character = GraphQLParentType.interface(
-            "Character", possibleTypes: ["Human", "Droid"])
-    }
+  public nonisolated enum Interfaces {
+    public static let Character = GraphQLParentType.interface(
+      "Character", possibleTypes: ["Human", "Droid"])
+  }
 
-    public nonisolated enum Unions {
-        public static let SearchResult = GraphQLParentType.union(
-            "SearchResult", possibleTypes: ["Human", "Droid", "Starship"])
-    }
+  public nonisolated enum Unions {
+    public static let SearchResult = GraphQLParentType.union(
+      "SearchResult", possibleTypes: ["Human", "Droid", "Starship"])
+  }
 }

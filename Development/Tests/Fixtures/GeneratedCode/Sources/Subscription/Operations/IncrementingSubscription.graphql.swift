@@ -4,34 +4,31 @@
 import APICoreGraphQL
 
 public nonisolated struct IncrementingSubscription: GraphQLSubscription {
-    @_alwaysEmitIntoClient public static var operationName: String { "Incrementing" }
-    @_alwaysEmitIntoClient public static var document: String { "subscription Incrementing { numberIncremented }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1852ec7fba957d753c9ffa60f4b283dee65d3f748e270b71ae1a98dc7b313954" }
+  @_alwaysEmitIntoClient public static var operationName: String { "Incrementing" }
+  @_alwaysEmitIntoClient public static var document: String { "subscription Incrementing { numberIncremented }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1852ec7fba957d753c9ffa60f4b283dee65d3f748e270b71ae1a98dc7b313954" }
 
-    public init() {}
+  public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SubscriptionAPI.Objects.Subscription }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("numberIncremented", .scalar("Int"), leaf: Int?.self)),
-        ]
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SubscriptionAPI.Objects.Subscription }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("numberIncremented", .scalar("Int"), leaf: Int?.self)),
+    ]
 
-        public let __object: GraphQLCheckedObject
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
 
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            numberIncremented _0: Int? = nil,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["numberIncremented"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var numberIncremented: Int? { __field("numberIncremented") }
+    @_alwaysEmitIntoClient public init(
+      numberIncremented _0: Int? = nil,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["numberIncremented"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
+
+    @_alwaysEmitIntoClient public var numberIncremented: Int? { __field("numberIncremented") }
+  }
 }

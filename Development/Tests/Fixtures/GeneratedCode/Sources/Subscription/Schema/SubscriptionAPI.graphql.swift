@@ -5,10 +5,10 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum SubscriptionAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public nonisolated enum Objects {
-        public static let Subscription = GraphQLParentType.object("Subscription")
-    }
+  public nonisolated enum Objects {
+    public static let Subscription = GraphQLParentType.object("Subscription")
+  }
 }

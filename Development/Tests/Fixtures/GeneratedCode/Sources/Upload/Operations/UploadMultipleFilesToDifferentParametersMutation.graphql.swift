@@ -4,91 +4,85 @@
 import APICoreGraphQL
 
 public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToDifferentParameters" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToDifferentParameters($singleFile: Upload!, $multipleFiles: [Upload!]!) { multipleParameterUpload(singleFile: $singleFile, multipleFiles: $multipleFiles) { __typename id path filename mimetype } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d9562c30ed2555c852d7e7e49a4f29645a93807991fe6e733059fe87404eb25c" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToDifferentParameters" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToDifferentParameters($singleFile: Upload!, $multipleFiles: [Upload!]!) { multipleParameterUpload(singleFile: $singleFile, multipleFiles: $multipleFiles) { __typename id path filename mimetype } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d9562c30ed2555c852d7e7e49a4f29645a93807991fe6e733059fe87404eb25c" }
 
-    public var singleFile: UploadAPI.Upload
-    public var multipleFiles: [UploadAPI.Upload]
+  public var singleFile: UploadAPI.Upload
+  public var multipleFiles: [UploadAPI.Upload]
 
-    public init(singleFile: UploadAPI.Upload, multipleFiles: [UploadAPI.Upload]) {
-        self.singleFile = singleFile
-        self.multipleFiles = multipleFiles
+  public init(singleFile: UploadAPI.Upload, multipleFiles: [UploadAPI.Upload]) {
+    self.singleFile = singleFile
+    self.multipleFiles = multipleFiles
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
+  }
+
+  public var fileUploads: [GraphQLFileUpload] {
+    GraphQLFileUpload.files(inVariables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("multipleParameterUpload", .nonNull(.list(.nonNull(.object(MultipleParameterUpload.self)))), arguments: [("singleFile", .variable("singleFile")), ("multipleFiles", .variable("multipleFiles"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      multipleParameterUpload _0: [MultipleParameterUpload],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["multipleParameterUpload"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
+    @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
+
+    public nonisolated struct MultipleParameterUpload: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "File",
+        id _0: String,
+        path _1: String,
+        filename _2: String,
+        mimetype _3: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["path"] = _1.__outputJSON
+        data["filename"] = _2.__outputJSON
+        data["mimetype"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var path: String { __field("path") }
+
+      @_alwaysEmitIntoClient public var filename: String { __field("filename") }
+
+      @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
     }
-
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
-    }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("multipleParameterUpload", .nonNull(.list(.nonNull(.object(MultipleParameterUpload.self)))), arguments: [("singleFile", .variable("singleFile")), ("multipleFiles", .variable("multipleFiles"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            multipleParameterUpload _0: [MultipleParameterUpload],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["multipleParameterUpload"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
-
-        public nonisolated struct MultipleParameterUpload: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "File",
-                id _0: String,
-                path _1: String,
-                filename _2: String,
-                mimetype _3: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["path"] = _1.__outputJSON
-                data["filename"] = _2.__outputJSON
-                data["mimetype"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var path: String { __field("path") }
-
-            @_alwaysEmitIntoClient public var filename: String { __field("filename") }
-
-            @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
-        }
-    }
+  }
 }

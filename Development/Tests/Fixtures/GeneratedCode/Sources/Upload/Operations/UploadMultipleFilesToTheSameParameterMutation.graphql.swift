@@ -4,89 +4,83 @@
 import APICoreGraphQL
 
 public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToTheSameParameter" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToTheSameParameter($files: [Upload!]!) { multipleUpload(files: $files) { __typename id path filename mimetype } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93d5a278f1e14f434bcb6978c5da1ac4aec6a5ad8c81aa396f60edf825cf09fc" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToTheSameParameter" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToTheSameParameter($files: [Upload!]!) { multipleUpload(files: $files) { __typename id path filename mimetype } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93d5a278f1e14f434bcb6978c5da1ac4aec6a5ad8c81aa396f60edf825cf09fc" }
 
-    public var files: [UploadAPI.Upload]
+  public var files: [UploadAPI.Upload]
 
-    public init(files: [UploadAPI.Upload]) {
-        self.files = files
+  public init(files: [UploadAPI.Upload]) {
+    self.files = files
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["files": files])
+  }
+
+  public var fileUploads: [GraphQLFileUpload] {
+    GraphQLFileUpload.files(inVariables: ["files": files])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("multipleUpload", .nonNull(.list(.nonNull(.object(MultipleUpload.self)))), arguments: [("files", .variable("files"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      multipleUpload _0: [MultipleUpload],
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["multipleUpload"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["files": files])
+    @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
+
+    public nonisolated struct MultipleUpload: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "File",
+        id _0: String,
+        path _1: String,
+        filename _2: String,
+        mimetype _3: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["path"] = _1.__outputJSON
+        data["filename"] = _2.__outputJSON
+        data["mimetype"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var path: String { __field("path") }
+
+      @_alwaysEmitIntoClient public var filename: String { __field("filename") }
+
+      @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
     }
-
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["files": files])
-    }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("multipleUpload", .nonNull(.list(.nonNull(.object(MultipleUpload.self)))), arguments: [("files", .variable("files"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            multipleUpload _0: [MultipleUpload],
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["multipleUpload"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
-
-        public nonisolated struct MultipleUpload: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "File",
-                id _0: String,
-                path _1: String,
-                filename _2: String,
-                mimetype _3: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["path"] = _1.__outputJSON
-                data["filename"] = _2.__outputJSON
-                data["mimetype"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var path: String { __field("path") }
-
-            @_alwaysEmitIntoClient public var filename: String { __field("filename") }
-
-            @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
-        }
-    }
+  }
 }

@@ -4,89 +4,83 @@
 import APICoreGraphQL
 
 public nonisolated struct UploadOneFileMutation: GraphQLMutation {
-    @_alwaysEmitIntoClient public static var operationName: String { "UploadOneFile" }
-    @_alwaysEmitIntoClient public static var document: String { "mutation UploadOneFile($file: Upload!) { singleUpload(file: $file) { __typename id path filename mimetype } }" }
-    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d67bee226e4f3b990d0d860826e93cd0ee158f02564d8fccff941eb04a9e4f07" }
+  @_alwaysEmitIntoClient public static var operationName: String { "UploadOneFile" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UploadOneFile($file: Upload!) { singleUpload(file: $file) { __typename id path filename mimetype } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d67bee226e4f3b990d0d860826e93cd0ee158f02564d8fccff941eb04a9e4f07" }
 
-    public var file: UploadAPI.Upload
+  public var file: UploadAPI.Upload
 
-    public init(file: UploadAPI.Upload) {
-        self.file = file
+  public init(file: UploadAPI.Upload) {
+    self.file = file
+  }
+
+  public var variables: JSONObject {
+    .init(variables: ["file": file])
+  }
+
+  public var fileUploads: [GraphQLFileUpload] {
+    GraphQLFileUpload.files(inVariables: ["file": file])
+  }
+
+  public nonisolated struct Data: GraphQLRootSelectionSet {
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
+      .field(GraphQLField("singleUpload", .nonNull(.object(SingleUpload.self)), arguments: [("file", .variable("file"))])),
+    ]
+
+    public let __object: GraphQLCheckedObject
+    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+    @_alwaysEmitIntoClient public init(
+      singleUpload _0: SingleUpload,
+      __variables: JSONObject = [:]
+    ) {
+      var data = JSONObject()
+      data["singleUpload"] = _0.__outputJSON
+      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
     }
 
-    public var variables: JSONObject {
-        .init(variables: ["file": file])
+    @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
+
+    public nonisolated struct SingleUpload: GraphQLSelectionSet, Identifiable {
+      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
+      public static var __selections: [GraphQLSelection] { __selectionTable }
+      private static let __selectionTable: [GraphQLSelection] = [
+        .__typename,
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
+      ]
+
+      public let __object: GraphQLCheckedObject
+      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+      @_alwaysEmitIntoClient public init(
+        __typename: String = "File",
+        id _0: String,
+        path _1: String,
+        filename _2: String,
+        mimetype _3: String,
+        __variables: JSONObject = [:]
+      ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["path"] = _1.__outputJSON
+        data["filename"] = _2.__outputJSON
+        data["mimetype"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+      }
+
+      @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+      @_alwaysEmitIntoClient public var path: String { __field("path") }
+
+      @_alwaysEmitIntoClient public var filename: String { __field("filename") }
+
+      @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
     }
-
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["file": file])
-    }
-
-    public nonisolated struct Data: GraphQLRootSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-            .field(GraphQLField("singleUpload", .nonNull(.object(SingleUpload.self)), arguments: [("file", .variable("file"))])),
-        ]
-
-        public let __object: GraphQLCheckedObject
-
-        public init(__object: GraphQLCheckedObject) {
-            self.__object = __object
-        }
-
-        @_alwaysEmitIntoClient public init(
-            singleUpload _0: SingleUpload,
-            __variables: JSONObject = [:]
-        ) {
-            var data = JSONObject()
-            data["singleUpload"] = _0.__outputJSON
-            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-        }
-
-        @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
-
-        public nonisolated struct SingleUpload: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
-            ]
-
-            public let __object: GraphQLCheckedObject
-
-            public init(__object: GraphQLCheckedObject) {
-                self.__object = __object
-            }
-
-            @_alwaysEmitIntoClient public init(
-                __typename: String = "File",
-                id _0: String,
-                path _1: String,
-                filename _2: String,
-                mimetype _3: String,
-                __variables: JSONObject = [:]
-            ) {
-                var data = JSONObject()
-                data["__typename"] = .string(__typename)
-                data["id"] = _0.__outputJSON
-                data["path"] = _1.__outputJSON
-                data["filename"] = _2.__outputJSON
-                data["mimetype"] = _3.__outputJSON
-                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
-            }
-
-            @_alwaysEmitIntoClient public var id: String { __field("id") }
-
-            @_alwaysEmitIntoClient public var path: String { __field("path") }
-
-            @_alwaysEmitIntoClient public var filename: String { __field("filename") }
-
-            @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
-        }
-    }
+  }
 }

@@ -5,14 +5,14 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public nonisolated enum UploadAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+  /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+  public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    /// The `Upload` scalar type represents a file upload.
-    public typealias Upload = GraphQLFile
+  /// The `Upload` scalar type represents a file upload.
+  public typealias Upload = GraphQLFile
 
-    public nonisolated enum Objects {
-        public static let File = GraphQLParentType.object("File")
-        public static let Mutation = GraphQLParentType.object("Mutation")
-    }
+  public nonisolated enum Objects {
+    public static let File = GraphQLParentType.object("File")
+    public static let Mutation = GraphQLParentType.object("Mutation")
+  }
 }
