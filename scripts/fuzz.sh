@@ -30,6 +30,8 @@ library() {
     local name="$1"
     shift
     echo "== building $name for fuzzing"
+    # A static library is added to, not replaced: the objects of sources renamed since would stay in it.
+    rm -f "$out/lib/lib$name.a"
     swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/lib/$name.swiftmodule" \
         -emit-library -static -o "$out/lib/lib$name.a" "$@"
 }
