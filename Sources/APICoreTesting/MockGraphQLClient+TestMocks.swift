@@ -28,9 +28,12 @@ extension MockGraphQLClient {
         errors: [GraphQLError] = [],
         delay: Duration? = nil
     ) {
-        var effective = operation.variableDefaults
-        for (name, value) in variables.members { effective[name] = value }
-        var encoder = GraphQLMockEncoder(variables: effective)
-        stub(operation, data: encoder.object(root, as: operation.dataSelections), errors: errors, delay: delay)
+        let data: JSONObject =
+            switch operation.operationType {
+            case .query: root.responseData(for: GraphQLDynamicQuery(operation, variables: variables))
+            case .mutation: root.responseData(for: GraphQLDynamicMutation(operation, variables: variables))
+            case .subscription: root.responseData(for: GraphQLDynamicSubscription(operation, variables: variables))
+            }
+        stub(operation, data: data, errors: errors, delay: delay)
     }
 }

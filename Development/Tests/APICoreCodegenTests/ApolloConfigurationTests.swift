@@ -199,6 +199,21 @@ struct ApolloConfigurationTests {
             """)
         let text = configuration.warnings.map(\.description).joined(separator: "\n")
         for secret in secrets { #expect(!text.contains(secret), "\(secret) in \(text)") }
+        // A bare token in the query and a fragment are secrets too; a URL that does not parse is redacted whole.
+        for (endpoint, shown) in [
+            ("https://api.example.com/graphql?s3cr3t#access_token=t0k3n", "https://api.example.com/graphql?<redacted>"),
+            ("https://api example.com/graphql?key=abc def", "<redacted>"),
+        ] {
+            let other = try ApolloConfigurationReaderHarness.parse(
+                """
+                {"schemaNamespace": "API",
+                 "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackageManager": {}}}},
+                 "schemaDownload": {"downloadMethod": {"introspection": {"endpointURL": "\(endpoint)"}}}}
+                """)
+            let message = try #require(other.warnings.first?.message)
+            #expect(message.contains("--endpoint \(shown)`"), "\(message)")
+            for secret in ["s3cr3t", "t0k3n", "abc def"] { #expect(!message.contains(secret)) }
+        }
         #expect(
             configuration.warnings.map(\.message) == [
                 "The Apollo key \"schemaDownloadConfiguration\" is ignored: download the schema with `apicore "
@@ -216,7 +231,7 @@ struct ApolloConfigurationTests {
              "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackageManager": {}}}},
              "options": {"conversionStrategies": {"enumCases": "camelCase"}},
              "experimentalFeatures": {"legacySafelistingCompatibleOperations": false,
-                                      "clientControlledNullability": false}}
+                                      "clientControlledNullability": false, "fieldMerging": ["all"]}}
             """)
         #expect(quiet.warnings.isEmpty, "\(quiet.warnings)")
         let loud = try ApolloConfigurationReaderHarness.parse(

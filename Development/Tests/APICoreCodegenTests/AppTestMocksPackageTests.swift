@@ -13,17 +13,29 @@ struct AppTestMocksPackageTests {
     static let package = CorpusSet.root + "/.build/app-test-mocks"
     static let app = ApolloAppConfigurationTests.corpus + "/bcc-media-tvos"
 
-    @Test("bcc-media-tvos's configuration with testMocks.absolute generates mocks that import API and compile")
+    /// The committed configuration with `testMocks.absolute`, as a Swift package's public schema types and as
+    /// internal ones embedded in an app target: the mocks import the one and see the other through a testable import.
+    @Test("bcc-media-tvos's mocks in a target of their own compile, from a package's schema types and an app's")
     func mocksCompile() async throws {
-        let configuration = try Self.writeApp()
-        #expect(configuration.warnings.isEmpty, "\(configuration.warnings)")
-        #expect(configuration.testMocks == .init(path: "./Mocks", schemaTypesModule: "API"))
-        let files = try CodeGenerator().generate(configuration: configuration)
-        let mocks = try #require(files.first { $0.path.contains("Mocks/") })
-        #expect(mocks.contents.contains("\nimport API\n"))
-        // Written as `apicore generate` writes them: unchanged files keep their dates, so a second run builds less.
-        _ = try GeneratedFileWriter(folders: configuration.outputFolders).write(
-            files.map { GeneratedFile(path: configuration.resolved($0.path), contents: $0.contents) })
+        try Self.writeInputs()
+        let package = try Self.configuration("apollo-codegen-config.json") { output in
+            output["testMocks"] = ["absolute": ["path": "./Mocks"]]
+        }
+        #expect(package.warnings.isEmpty, "\(package.warnings)")
+        #expect(package.testMocks == .init(path: "./Mocks", schemaTypesModule: "API"))
+        let embedded = try Self.configuration("embedded-codegen-config.json") { output in
+            output["schemaTypes"] = ["path": "./App", "moduleType": ["embeddedInTarget": ["name": "App"]]]
+            output["testMocks"] = ["absolute": ["path": "./AppMocks"]]
+        }
+        #expect(embedded.accessLevel == .internal)
+        for (configuration, header) in [(package, "\nimport API\n"), (embedded, "\n@testable import App\n")] {
+            let files = try CodeGenerator().generate(configuration: configuration)
+            let mocks = try #require(files.first { $0.path.contains("Mocks/") })
+            #expect(mocks.contents.contains(header))
+            // Written as `apicore generate` writes them: unchanged files keep their dates, so a second run builds less.
+            _ = try GeneratedFileWriter(folders: configuration.outputFolders).write(
+                files.map { GeneratedFile(path: configuration.resolved($0.path), contents: $0.contents) })
+        }
         try Self.writeManifest()
 
         let build = try await PackageBuilds.swift(["build", "--package-path", Self.package])
@@ -33,9 +45,8 @@ struct AppTestMocksPackageTests {
             "the mocks do not compile (\(errors.count) errors):\n\(errors.prefix(40).joined(separator: "\n"))")
     }
 
-    /// The app's schema, operations and configuration in the scratch package, the configuration's test mocks set to
-    /// `{"absolute": {"path": "./Mocks"}}`; the configuration as read.
-    static func writeApp() throws -> CodegenConfiguration {
+    /// The app's schema and operations in the scratch package, where its configuration looks for them.
+    static func writeInputs() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: package + "/Queries", withIntermediateDirectories: true)
         try HostileCorpus.write(
@@ -45,18 +56,26 @@ struct AppTestMocksPackageTests {
                 try String(contentsOfFile: "\(app)/operations/\(file)", encoding: .utf8),
                 to: "\(package)/Queries/\(file)")
         }
+    }
+
+    /// The app's committed configuration with its `output` changed by `change`, written as `name` in the scratch
+    /// package; the configuration as read.
+    static func configuration(
+        _ name: String, changing change: (inout [String: Any]) -> Void
+    ) throws -> CodegenConfiguration {
         let committed = try Data(contentsOf: URL(fileURLWithPath: app + "/apollo-codegen-config.json"))
         var root = try #require(try JSONSerialization.jsonObject(with: committed) as? [String: Any])
         var output = try #require(root["output"] as? [String: Any])
-        output["testMocks"] = ["absolute": ["path": "./Mocks"]]
+        change(&output)
         root["output"] = output
         let text = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
-        try HostileCorpus.write(String(decoding: text, as: UTF8.self), to: package + "/apollo-codegen-config.json")
-        return try CodegenConfiguration.load(from: package + "/apollo-codegen-config.json")
+        try HostileCorpus.write(String(decoding: text, as: UTF8.self), to: "\(package)/\(name)")
+        return try CodegenConfiguration.load(from: "\(package)/\(name)")
     }
 
     /// The package: the runtime and the test-mock support (links to their sources), `API` (the schema types and
-    /// operations under `Sources`) and `APIMocks` (the mocks), each with warnings as errors.
+    /// operations under `Sources`) with `APIMocks` (its mocks), and `App` (the same, embedded, internal) with
+    /// `AppMocks`, each with warnings as errors.
     static func writeManifest() throws {
         try HostileCorpus.linkRuntime(into: package)
         try HostileCorpus.write(
@@ -74,6 +93,10 @@ struct AppTestMocksPackageTests {
                     .target(name: "API", dependencies: ["APICoreGraphQL"], path: "Sources", swiftSettings: strict),
                     .target(
                         name: "APIMocks", dependencies: ["API", "APICoreTestMocks"], path: "Mocks",
+                        swiftSettings: strict),
+                    .target(name: "App", dependencies: ["APICoreGraphQL"], path: "App", swiftSettings: strict),
+                    .target(
+                        name: "AppMocks", dependencies: ["App", "APICoreTestMocks"], path: "AppMocks",
                         swiftSettings: strict),
                 ],
                 swiftLanguageModes: [.v6]

@@ -78,10 +78,10 @@ struct ConfigurationJSONTests {
     @Test("500 seeded configurations read back the same, written for their own folder or another", arguments: [1, 2])
     func seededRoundTrip(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        let base = "/work/kit/Sources/App"
+        let base = "/kit/Sources/App"
         for index in 0..<250 {
             let configuration = Self.randomConfiguration(&generator, base: base)
-            for folder in [base, "/work/kit", "/work/kit/Sources/App/Config", "/elsewhere"] {
+            for folder in [base, "/kit", "/kit/Sources/App/Config", "/elsewhere"] {
                 let text = configuration.jsonText(forFolder: folder)
                 let read = try CodegenConfiguration.parse(text, file: "apicore.json", baseDirectory: folder)
                 #expect(

@@ -65,7 +65,8 @@ struct ConfigurationTests {
         } throws: { error in
             "\(error)".contains(
                 "\"output.testMocks.swiftPackage\" puts the test mocks in \"Sources/AMocks\", outside the schema types' "
-                    + "folder \"S\", which names no SwiftPM target (Sources/<Target>/): add \"schemaTypesModule\"")
+                    + "folder \"S\", which is in no SwiftPM target folder (Sources/<Target>/): add \"schemaTypesModule\""
+            )
         }
         let package = try parse(#"{"swiftPackage": {"targetName": "AMocks", "schemaTypesModule": null}}"#)
         #expect(package.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: nil))
@@ -81,6 +82,18 @@ struct ConfigurationTests {
         #expect(inside.testMocks == .init(path: "Sources/App/Mocks", schemaTypesModule: nil))
         let nested = try parse(#"{"absolute": {"path": "S/Mocks"}}"#)
         #expect(nested.testMocks == .init(path: "S/Mocks", schemaTypesModule: nil))
+        // Paths are resolved against the configuration's folder: a configuration inside a target's folder works too.
+        let inKit = try CodegenConfiguration.parse(
+            #"""
+            {"schemaNamespace": "A", "input": {"schemaSearchPaths": [], "operationSearchPaths": []},
+             "output": {"schemaTypes": {"path": "GraphQL/Schema"}, "operations": {"path": "GraphQL/Operations"},
+                        "testMocks": {"absolute": {"path": "../../Tests/KitMocks"}}}}
+            """#, file: "apicore.json", baseDirectory: "/package/Sources/Kit")
+        #expect(inKit.testMocks == .init(path: "../../Tests/KitMocks", schemaTypesModule: "Kit"))
+        // A folder named Tests inside the schema types' target is still that target.
+        let testsFolder = try parse(
+            #"{"absolute": {"path": "Sources/App/Tests/Mocks"}}"#, schemaTypes: #"{"path": "Sources/App/Schema"}"#)
+        #expect(testsFolder.testMocks?.schemaTypesModule == nil)
         let shared = try parse(
             #"{"swiftPackage": {"targetName": "AMocks"}}"#, schemaTypes: #"{"path": "S", "module": "Shared"}"#)
         #expect(shared.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: "Shared"))

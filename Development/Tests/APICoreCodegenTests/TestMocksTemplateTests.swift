@@ -96,6 +96,19 @@ struct TestMocksTemplateTests {
         #expect(!files.contains { $0.path.contains("Mocks") })
     }
 
+    @Test("mocks of another module import public schema types plainly and internal ones as a test target does")
+    func importOfTheSchemaModule() throws {
+        func header(_ access: CodegenConfiguration.AccessLevel) throws -> String {
+            let files = try GeneratorHarness.generate(
+                sdl: Self.sdl, operations: Self.operations, namespace: "StarWarsAPI",
+                customScalars: ["DateTime": "Date"], accessLevel: access,
+                testMocks: .init(path: "Mocks", schemaTypesModule: "MyApp"))
+            return try #require(files.first { $0.path.hasPrefix("Mocks/") }).contents
+        }
+        #expect(try header(.public).contains("\nimport MyApp\n"))
+        #expect(try header(.internal).contains("\n@testable import MyApp\n"))
+    }
+
     @Test("the mocks file matches its snapshot")
     func snapshot() throws {
         let files = try GeneratorHarness.generate(

@@ -82,14 +82,15 @@ struct InitCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("apicore.json").path))
     }
 
-    @Test("an Apollo configuration becomes an apicore.json elsewhere that generates the same files")
+    @Test("an Apollo configuration becomes an apicore.json elsewhere that generates the same files, less dead paths")
     func convertsApolloConfiguration() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let apollo = """
             {
               "schemaNamespace": "HeroAPI",
-              "input": {"schemaSearchPaths": ["GraphQL/*.graphqls"], "operationSearchPaths": ["GraphQL/ops/*.graphql"]},
+              "input": {"schemaSearchPaths": ["GraphQL/*.graphqls", "Missing/*.graphqls"],
+                        "operationSearchPaths": ["GraphQL/ops/*.graphql"]},
               "output": {
                 "schemaTypes": {"path": "Sources/Hero/Schema", "moduleType": {"swiftPackageManager": {}}},
                 "operations": {"inSchemaModule": {}},
@@ -103,6 +104,8 @@ struct InitCommandTests {
         let viaApollo = try await APICoreExecutable.run(
             ["generate", "--config", "apollo-codegen-config.json"], in: folder)
         #expect(viaApollo.status == 0, "\(viaApollo.error)")
+        #expect(
+            viaApollo.error.contains(#"The schema search path "Missing/*.graphqls" matches no files; it is ignored"#))
         let apolloFiles = Self.files(below: folder.appendingPathComponent("Sources"))
         let apolloManifest = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
         #expect(!apolloFiles.isEmpty)
@@ -113,6 +116,8 @@ struct InitCommandTests {
         let converted = try await APICoreExecutable.run(
             ["init", "--apollo-config", "apollo-codegen-config.json", "--output", "Config/apicore.json"], in: folder)
         #expect(converted.status == 0, "\(converted.error)")
+        #expect(
+            converted.error.contains(#"The schema search path "Missing/*.graphqls" matches no files; it is left out"#))
         let text = try String(contentsOf: folder.appendingPathComponent("Config/apicore.json"), encoding: .utf8)
         #expect(text.contains(#""schemaSearchPaths": ["../GraphQL/*.graphqls"]"#))
         let generated = try await APICoreExecutable.run(["generate", "--config", "Config/apicore.json"], in: folder)

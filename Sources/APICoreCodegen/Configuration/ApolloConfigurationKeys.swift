@@ -48,18 +48,20 @@ enum ApolloConfigurationKeys {
             value: "camelCase", otherwise: "apicore names enum cases in camelCase"),
         "options.conversionStrategies.fieldAccessors": .ignored(
             advice: "apicore keeps field names as the schema writes them"),
+        "options.conversionStrategies.inputObjects": .ignored(
+            advice: "apicore keeps input object field names as the schema writes them"),
         "options.schemaCustomization": .ignored(
             advice: "rename types in the operations with aliases, or in the app's domain models"),
-        "output.operations.relative.extension": .ignored(
-            advice: "apicore names every generated file <Name>.graphql.swift"),
+        "output.operations.relative.extension": .when(
+            value: "graphql.swift", otherwise: "apicore names every generated file <Name>.graphql.swift"),
         "experimentalFeatures.legacySafelistingCompatibleOperations": .when(
             value: "false",
             otherwise: "Apollo's operation ids are already the default for an Apollo configuration "
                 + "(\"options.operationIdentifiers\": \"apollo\"), and the documents sent are Apollo's"),
         "experimentalFeatures.clientControlledNullability": .when(
             value: "false", otherwise: "apicore does not generate the client-controlled nullability proposal's ! and ?"),
-        "experimentalFeatures.fieldMerging": .ignored(
-            advice: "apicore merges fields into each selection set as Apollo's default (\"all\") does"),
+        "experimentalFeatures.fieldMerging": .when(
+            value: "all", otherwise: "apicore merges fields into each selection set as Apollo's default (\"all\") does"),
         "schemaDownloadConfiguration": .ignored(advice: "download the schema with `apicore fetch-schema`"),
         "schemaDownload": .ignored(advice: "download the schema with `apicore fetch-schema`"),
     ]
@@ -75,6 +77,9 @@ enum ApolloConfigurationKeys {
         case .when(let expected, let advice):
             if case .bool(let flag) = value.kind, String(flag) == expected { return nil }
             if case .string(let text) = value.kind, text == expected { return nil }
+            if case .array(let items) = value.kind, items.count == 1, case .string(expected) = items[0].kind {
+                return nil
+            }
             return "The Apollo key \"\(path)\" is ignored: \(advice)"
         case .ignored(let advice):
             let download = downloadAdvice(path: path, value: value)
@@ -90,11 +95,11 @@ enum ApolloConfigurationKeys {
             let method = value.member("downloadMethod"), let introspection = method.member("introspection"),
             case .string(let endpoint)? = introspection.member("endpointURL")?.kind
         else { return nil }
-        var command = "apicore fetch-schema --endpoint \(redacted(url: endpoint))"
+        var command = "apicore fetch-schema --endpoint \(ConfigurationSecrets.redacted(url: endpoint))"
         if case .array(let headers)? = value.member("headers")?.kind {
             for header in headers {
                 if case .string(let key)? = header.member("key")?.kind {
-                    command += " --header '\(key): \(redactedPlaceholder)'"
+                    command += " --header '\(key): \(ConfigurationSecrets.placeholder)'"
                 }
             }
         }
@@ -103,24 +108,28 @@ enum ApolloConfigurationKeys {
     }
 }
 
-/// What stands in a message for a secret of a configuration: the placeholder the client's logging writes.
-let redactedPlaceholder = "<redacted>"
+/// What a message may say of a configuration's secrets: nothing. Values are replaced by the placeholder the client's
+/// logging writes.
+enum ConfigurationSecrets {
+    static let placeholder = "<redacted>"
 
-/// `text` with a URL's user and password and the values of its query items replaced by the placeholder; a text that
-/// is not a URL is redacted whole when it has a user part.
-func redacted(url text: String) -> String {
-    guard var components = URLComponents(string: text) else {
-        return text.contains("@") ? redactedPlaceholder : text
-    }
-    if components.user != nil { components.user = redactedPlaceholder }
-    if components.password != nil { components.password = redactedPlaceholder }
-    if let items = components.queryItems, !items.isEmpty {
-        components.queryItems = items.map {
-            URLQueryItem(name: $0.name, value: $0.value.map { _ in redactedPlaceholder })
+    /// A URL with its user, password and query values (or a bare query token) replaced by the placeholder and its
+    /// fragment dropped; text that does not parse as a URL is the placeholder whole.
+    static func redacted(url text: String) -> String {
+        guard var components = URLComponents(string: text), components.scheme != nil else { return placeholder }
+        if components.user != nil { components.user = placeholder }
+        if components.password != nil { components.password = placeholder }
+        components.fragment = nil
+        if let items = components.queryItems, !items.isEmpty {
+            components.queryItems = items.map { item in
+                // A query item without a value may be a token by itself.
+                URLQueryItem(
+                    name: item.value == nil ? placeholder : item.name, value: item.value.map { _ in placeholder })
+            }
         }
+        guard let string = components.string else { return placeholder }
+        return string.replacingOccurrences(of: "%3Credacted%3E", with: placeholder)
     }
-    return (components.string ?? redactedPlaceholder).replacingOccurrences(
-        of: "%3Credacted%3E", with: redactedPlaceholder)
 }
 
 extension LocatedJSON {

@@ -5,8 +5,8 @@ import APICoreCompiler
 ///
 /// Keys with an equivalent are mapped: `schemaNamespace` (or its older name `schemaName`), `input.schemaSearchPaths`
 /// and `input.operationSearchPaths` (with Apollo's defaults), `output.schemaTypes.path` and `moduleType`
-/// (`swiftPackageManager` and 2.x's `swiftPackage` put the files under `Sources/`, `embeddedInTarget.accessModifier`
-/// sets the access level), `output.operations` (`inSchemaModule`, `relative`, `absolute`: outside the schema module,
+/// (`swiftPackageManager` and 2.x's `swiftPackage` put the files under `Sources/`; types `embeddedInTarget` are
+/// internal unless its `accessModifier` says otherwise), `output.operations` (`inSchemaModule`, `relative`, `absolute`: outside the schema module,
 /// operations import the module named after the namespace), `operationManifest` (or the older
 /// `output.operationIdentifiersPath`), and apicore's own `options.customScalars` and `options.operationIdentifiers`
 /// (Apollo's ids by default here, so the server's safelist keeps working). Every other key is in

@@ -61,8 +61,8 @@ extension CodegenConfiguration {
     /// `relative` (a path or a glob, relative to `base` unless absolute) relative to `folder` instead.
     static func rebase(_ relative: String, from base: String, to folder: String) -> String {
         guard !relative.hasPrefix("/") else { return relative }
-        let target = components(of: (absolute(base) as NSString).appendingPathComponent(relative))
-        let start = components(of: absolute(folder))
+        let target = resolvedComponents(of: (absolute(base) as NSString).appendingPathComponent(relative))
+        let start = resolvedComponents(of: absolute(folder))
         var shared = 0
         while shared < min(target.count, start.count), target[shared] == start[shared] { shared += 1 }
         let path = Array(repeating: "..", count: start.count - shared) + target[shared...]
@@ -75,7 +75,7 @@ extension CodegenConfiguration {
     }
 
     /// The components of an absolute path with `.` and `..` resolved (a glob's `**` and `*` are kept as they are).
-    private static func components(of path: String) -> [String] {
+    static func resolvedComponents(of path: String) -> [String] {
         var result: [String] = []
         for part in path.split(separator: "/") {
             switch part {

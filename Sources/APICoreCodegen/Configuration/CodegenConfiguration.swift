@@ -206,7 +206,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
         if let mocks = try output.optional("testMocks") {
             configuration.testMocks = try testMocksOptions(
-                mocks, schemaTypesModule: schemaTypesModule, schemaTypesPath: schemaTypesPath)
+                mocks, schemaTypesModule: schemaTypesModule, schemaTypesPath: schemaTypesPath,
+                baseDirectory: baseDirectory)
         }
         if let options = try root.optional("options") {
             try options.allowKeys([
@@ -277,84 +278,6 @@ public struct CodegenConfiguration: Sendable, Hashable {
         return value
     }
 
-    /// Reads `output.testMocks` in Apollo's shapes: `{"none": {}}`, `{"absolute": {"path": "..."}}` or
-    /// `{"swiftPackage": {"targetName": "..."}}` (the folder `Sources/<targetName>`), each with an optional
-    /// `"schemaTypesModule"` that the mocks import (by default `output.schemaTypes.module`, or else the SwiftPM target
-    /// whose `Sources/<Target>/` folder holds `schemaTypesPath`; see ``importedModule(mocksPath:schemaTypesPath:)``).
-    static func testMocksOptions(
-        _ reader: ConfigurationReader, schemaTypesModule: String?, schemaTypesPath: String?
-    ) throws(CompilerError) -> TestMocksOptions? {
-        try reader.allowKeys(["none", "absolute", "swiftPackage"])
-        let members = try reader.members()
-        guard members.count == 1, let kind = members.first else {
-            throw reader.failure("must have one of \"none\", \"absolute\" or \"swiftPackage\"")
-        }
-        let options = ConfigurationReader(kind.value, path: reader.path + "." + kind.key)
-        switch kind.key {
-        case "absolute":
-            try options.allowKeys(["path", "schemaTypesModule"])
-            let path = try options.required("path").string()
-            return try mocksOptions(
-                options, path: path, schemaTypesModule: schemaTypesModule, schemaTypesPath: schemaTypesPath)
-        case "swiftPackage":
-            try options.allowKeys(["targetName", "schemaTypesModule"])
-            let path = "Sources/" + (try options.required("targetName").identifier())
-            return try mocksOptions(
-                options, path: path, schemaTypesModule: schemaTypesModule, schemaTypesPath: schemaTypesPath)
-        default:
-            try options.allowKeys([])
-            return nil
-        }
-    }
-
-    /// The mocks at `path`, importing their own `schemaTypesModule` (`null`: none), else the schema types' module,
-    /// else the one the paths say.
-    private static func mocksOptions(
-        _ reader: ConfigurationReader, path: String, schemaTypesModule: String?, schemaTypesPath: String?
-    ) throws(CompilerError) -> TestMocksOptions {
-        if let own = try reader.optional("schemaTypesModule") {
-            if case .null = own.value.kind { return TestMocksOptions(path: path, schemaTypesModule: nil) }
-            return TestMocksOptions(path: path, schemaTypesModule: try own.identifier())
-        }
-        if let schemaTypesModule { return TestMocksOptions(path: path, schemaTypesModule: schemaTypesModule) }
-        let inferred = try importedModule(mocks: reader, path: path, schemaTypesPath: schemaTypesPath)
-        return TestMocksOptions(path: path, schemaTypesModule: inferred)
-    }
-
-    /// The module test mocks at `path` import for schema types generated into `schemaTypesPath`, when no setting names
-    /// it: none when the mocks are in the schema types' own target (the same `Sources/<Target>/`, or a folder inside
-    /// theirs), else the SwiftPM target `Sources/<Target>/` holds the schema types in. Mocks in a target of their own
-    /// beside schema types whose path names no target fail, at the test mocks' key, asking for `schemaTypesModule`.
-    static func importedModule(
-        mocks reader: ConfigurationReader, path: String, schemaTypesPath: String?
-    ) throws(CompilerError) -> String? {
-        guard let schemaTypesPath else { return nil }
-        let schemaTarget = swiftPackageTarget(of: schemaTypesPath)
-        if let schemaTarget {
-            return swiftPackageTarget(of: path) == schemaTarget ? nil : schemaTarget
-        }
-        let schemaFolder = normalizedComponents(schemaTypesPath)
-        if normalizedComponents(path).starts(with: schemaFolder) { return nil }
-        throw reader.failure(
-            "puts the test mocks in \"\(path)\", outside the schema types' folder \"\(schemaTypesPath)\", which names no "
-                + "SwiftPM target (Sources/<Target>/): add \"schemaTypesModule\" with the module that holds the schema "
-                + "types, which the mocks import (null when the mocks are compiled into that module)")
-    }
-
-    /// The target of a SwiftPM layout path: the folder after `Sources` or `Tests` (`Sources/App/Schema` -> `App`).
-    static func swiftPackageTarget(of path: String) -> String? {
-        let components = normalizedComponents(path)
-        guard let index = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
-            index + 1 < components.count
-        else { return nil }
-        return components[index + 1]
-    }
-
-    /// The folders of `path`, without `.` and empty components.
-    private static func normalizedComponents(_ path: String) -> [String] {
-        path.split(separator: "/").map(String.init).filter { $0 != "." }
-    }
-
     /// Reads `{"path": "...", "version": "persistedQueries" | "apollo" | "legacy"}`.
     static func manifestOptions(_ reader: ConfigurationReader) throws(CompilerError) -> OperationManifestOptions {
         try reader.allowKeys(["path", "version"])
@@ -367,6 +290,30 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return options
+    }
+
+    /// This configuration without the search paths that match no file, when it allows them (an Apollo configuration,
+    /// as Apollo reads it) and another path of the same list matches: what an `apicore.json` written from it must hold,
+    /// as it does not allow them. Also the warnings for the paths left out.
+    public func droppingUnmatchedSearchPaths() -> (configuration: CodegenConfiguration, warnings: [Diagnostic]) {
+        guard allowsUnmatchedSearchPaths else { return (self, []) }
+        var result = self
+        var warnings: [Diagnostic] = []
+        func kept(_ patterns: [String], _ locations: [String: SourceLocation], what: String) -> [String] {
+            let matched = patterns.filter { !PathGlob.files(matching: resolved($0)).isEmpty }
+            guard !matched.isEmpty else { return patterns }
+            for pattern in patterns where !matched.contains(pattern) {
+                let location = locations[pattern] ?? SourceLocation(file: file ?? "", line: 1, column: 1, offset: 0)
+                warnings.append(
+                    Diagnostic(
+                        .warning, "The \(what) search path \"\(pattern)\" matches no files; it is left out.",
+                        at: [location], rule: "Configuration"))
+            }
+            return matched
+        }
+        result.schemaSearchPaths = kept(schemaSearchPaths, schemaSearchPathLocations, what: "schema")
+        result.operationSearchPaths = kept(operationSearchPaths, operationSearchPathLocations, what: "operation")
+        return (result, warnings)
     }
 
     /// The folders the generator owns and writes: those of the schema types and of the operations, when generated.

@@ -16,12 +16,14 @@ public struct CodeGenerator: Sendable {
         try run(configuration: configuration).files
     }
 
-    /// What one generation produced: the files, and the warnings of the schema it read (what graphql-js tolerates,
-    /// repaired), for the caller to report.
+    /// What one generation produced: the files, and the warnings for the caller to report: search paths an Apollo
+    /// configuration lists that match nothing, what the schema holds that graphql-js tolerates (repaired), and custom
+    /// scalars with no Swift type.
     public struct Result: Sendable {
         /// The generated files, with the paths they are written to.
         public var files: [GeneratedFile]
-        /// The schema's warnings: what it holds that graphql-js tolerates, and how it was read.
+        /// The warnings: unmatched search paths, the schema's (what it holds that graphql-js tolerates, and how it was
+        /// read), and unmapped custom scalars.
         public var warnings: [Diagnostic]
     }
 

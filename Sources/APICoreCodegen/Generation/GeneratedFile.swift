@@ -12,15 +12,21 @@ public struct GeneratedFile: Sendable, Hashable {
     }
 
     /// A Swift file indented by two spaces a level, as Apollo's generated code is, instead of the templates' four: a
-    /// tenth of the bytes of a deeply nested operation. The generated Swift has no multi-line string literal, so only
-    /// indentation changes; any other file is unchanged.
+    /// tenth of the bytes of a deeply nested operation. Only indentation changes: a file with a multi-line string
+    /// literal (`"""` outside a comment), whose text its lines' indentation is part of, and any other file are
+    /// unchanged.
     var withTwoSpaceIndentation: GeneratedFile {
         guard path.hasSuffix(".swift") else { return self }
-        let lines = contents.split(separator: "\n", omittingEmptySubsequences: false).map { (line: Substring) in
+        let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
+        let hasMultilineLiteral = lines.contains { line in
+            line.contains("\"\"\"") && !line.drop { $0 == " " }.hasPrefix("//")
+        }
+        guard !hasMultilineLiteral else { return self }
+        let reindented = lines.map { (line: Substring) in
             let spaces = line.prefix { $0 == " " }.count
             return String(repeating: " ", count: spaces / 2) + line.dropFirst(spaces)
         }
-        return GeneratedFile(path: path, contents: lines.joined(separator: "\n"))
+        return GeneratedFile(path: path, contents: reindented.joined(separator: "\n"))
     }
 
     /// The first line of every file the generator writes; a file that starts with it is the generator's to replace

@@ -54,7 +54,11 @@ struct TestMocksTemplate {
         lines.append("}")
         var header = TemplateContext.preamble + "import APICoreGraphQL\nimport APICoreTestMocks\n"
         if context.importsFoundation { header += "import Foundation\n" }
-        if let schemaTypesModule { header += "import \(schemaTypesModule)\n" }
+        // Internal schema types (embedded in the app's target) are seen from the mocks' own target through a testable
+        // import, as test targets see them.
+        if let schemaTypesModule {
+            header += (context.access.isEmpty ? "@testable import " : "import ") + schemaTypesModule + "\n"
+        }
         return (namespace + ".graphql.swift", header + "\n" + lines.joined(separator: "\n") + "\n")
     }
 

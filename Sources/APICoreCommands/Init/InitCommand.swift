@@ -82,7 +82,7 @@ public struct InitCommand: ParsableCommand {
                 .report()
             throw ExitCode(2)
         }
-        let configuration: CodegenConfiguration
+        var configuration: CodegenConfiguration
         if let apolloConfig {
             do throws(CompilerError) {
                 configuration = try CodegenConfiguration.load(from: apolloConfig)
@@ -90,7 +90,10 @@ public struct InitCommand: ParsableCommand {
                 StandardStreams.report(error.diagnostics)
                 throw ExitCode(FileManager.default.isReadableFile(atPath: apolloConfig) ? 1 : 2)
             }
-            StandardStreams.report(configuration.warnings)
+            // Apollo ignores a search path that matches nothing while another matches; apicore.json does not.
+            let dropped = configuration.droppingUnmatchedSearchPaths()
+            configuration = dropped.configuration
+            StandardStreams.report(configuration.warnings + dropped.warnings)
         } else {
             configuration = CodegenConfiguration(
                 schemaNamespace: namespace ?? "",

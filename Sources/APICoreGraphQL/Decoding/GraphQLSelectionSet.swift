@@ -3,8 +3,9 @@
 ///
 /// Decoding checks the whole object once, against the selections it is read with (the static `__selections`, or an
 /// operation's compiled ones), with ``GraphQLSelectionValidator``, and builds nothing; the typed properties then read
-/// the checked data through `__field(_:)`, which cannot fail. Every decode enters through ``init(reader:)``, whether
-/// the object came from the network or from the normalized cache, so the two can never drift apart. Generated code is
+/// the checked data through `__field(_:)`, which cannot fail. Data from the network and from the normalized cache is
+/// checked by the same walk (``init(reader:)``), so the two can never drift apart; a cache read whose records were
+/// checked as it built the object wraps it with `init(__object:)` directly. Generated code is
 /// small: a struct stores one reference and each property is one line, whatever its type. Equality and hashing are
 /// those of the data.
 ///

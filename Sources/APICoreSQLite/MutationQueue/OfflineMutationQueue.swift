@@ -38,11 +38,12 @@ public final class OfflineMutationQueue: Sendable {
     /// Opens the queue stored at `fileURL` (creating it if needed) and starts replaying what it holds through `client`.
     ///
     /// `operations` are the mutation types a queue made by an earlier process may hold: their stored optimistic
-    /// results are shown again at once, and their server results are normalized into the cache. A stored mutation
-    /// that was compiled at run time (a `GraphQLDynamicMutation`) is compiled again against the client's
-    /// `APIClientConfiguration/schema`, and replayed typed the same way. Any other stored mutation (of a type not
-    /// listed, whose document changed since, or that no longer compiles) is still sent, exactly as it was stored,
-    /// without a cache write. Types given to ``enqueue(_:optimisticResult:)`` are known from then on.
+    /// results are shown again at once, and their server results are normalized into the cache. Any other stored
+    /// mutation (one compiled at run time, a `GraphQLDynamicMutation`, or of a type not listed, or whose document
+    /// changed since) is compiled again against the client's `APIClientConfiguration/schema` when it has one, and
+    /// replayed typed the same way. One that no client schema compiles is still sent, exactly as it was stored, without
+    /// a cache write, and its optimistic result, if any, is removed once the server has applied it. Types given to
+    /// ``enqueue(_:optimisticResult:)`` are known from then on.
     ///
     /// Fails with `APIError/Code/mutationQueueStorage` if the file cannot be opened.
     public init(
@@ -193,8 +194,12 @@ extension OfflineMutationQueue {
             }
             if let known { return known }
             let compiled = compiledReplayer(of: row.document)
-            state.withLock { $0.compiledReplayers[row.document] = .some(compiled) }
-            return compiled
+            // Compiled outside the lock: an enqueue may have recorded this document's replayer meanwhile, which wins.
+            return state.withLock { state in
+                if let recorded = state.compiledReplayers[row.document] { return recorded }
+                state.compiledReplayers[row.document] = .some(compiled)
+                return compiled
+            }
         }
 
         /// The replayer of a stored document compiled against the client's schema, if it compiles as a mutation.
@@ -353,6 +358,8 @@ extension OfflineMutationQueue {
                     _ = try await client.send(
                         document: row.document, operationName: row.operationName, variables: row.variables,
                         options: options)
+                    // Nothing typed replaces an optimistic result the mutation showed: the server has applied it.
+                    if let layer { client.configuration.cache?.removeOptimisticLayer(layer) }
                 }
                 return .applied
             } catch {

@@ -237,6 +237,23 @@ import Testing
         #expect(server.appliedKeys == [queued.idempotencyKey, unchecked.idempotencyKey])
         #expect(try fourth.title() == "Original")
         await fourth.queue.close()
+
+        // A client whose schema no longer has the mutation sends it as written too.
+        try await server.stop()
+        let fifth = try QueueSetup(server: server, directory: directory, file: "changed.sqlite", schema: Self.schema)
+        let changed = try fifth.enqueueCompiled(title: "C")
+        await fifth.queue.close()
+        let newer = try GraphQLRuntimeSchema(sdl: "type Query { a: Int } type Mutation { b: Int }")
+        let sixth = try QueueSetup(server: server, directory: directory, file: "changed.sqlite", schema: newer)
+        #expect(try sixth.title() == "Original")
+        var sixthEvents = sixth.queue.events.makeAsyncIterator()
+        try await server.start()
+        sixth.queue.retryNow()
+        let sent = await nextEvent(&sixthEvents) { if case .sent = $0 { true } else { false } }
+        #expect(sent?.mutation.idempotencyKey == changed.idempotencyKey)
+        #expect(server.appliedKeys.last == changed.idempotencyKey)
+        #expect(try sixth.title() == "Original")
+        await sixth.queue.close()
         try await server.shutdown()
     }
 
