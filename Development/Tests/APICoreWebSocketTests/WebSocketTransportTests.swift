@@ -43,6 +43,7 @@ import Testing
         #expect(error.code == .invalidResponse)
         #expect(error.operationName == "Countdown")
         #expect((error.underlying as? GraphQLWebSocketError)?.kind == .invalidMessage)
+        #expect(await peer.firstClose() == 4400)
         #expect(peer.closes.withLock { $0 } == [4400])
     }
 
