@@ -51,10 +51,13 @@ final class ManualClock: Sendable {
 
 /// Collects what a watch emits, so a test can wait for a count of emissions and then look at all of them.
 final class WatchRecorder<Value: Sendable & Hashable>: Sendable {
-    private let state = Lock<
-        (values: [Result<Value, CacheError>], waiters: [(Int, CheckedContinuation<Void, Never>)])
-    >(
-        ([], []))
+    private struct Waiter {
+        let id: UInt64
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private let state = Lock<(values: [Result<Value, CacheError>], waiters: [Waiter], nextID: UInt64)>(([], [], 0))
     private let task = Lock<Task<Void, Never>?>(nil)
 
     init(_ watch: CacheWatch<Value>) {
@@ -65,25 +68,38 @@ final class WatchRecorder<Value: Sendable & Hashable>: Sendable {
     }
 
     private func record(_ result: Result<Value, CacheError>) {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = state.withLock { state -> [Waiter] in
             state.values.append(result)
             let count = state.values.count
-            let ready = state.waiters.filter { $0.0 <= count }.map(\.1)
-            state.waiters.removeAll { $0.0 <= count }
+            let ready = state.waiters.filter { $0.count <= count }
+            state.waiters.removeAll { $0.count <= count }
             return ready
         }
-        for continuation in ready { continuation.resume() }
+        for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Waits until at least `count` results were emitted.
+    /// Waits until at least `count` results were emitted, or the waiting task is cancelled (as a test's time limit
+    /// does), so that a missing emission fails the test instead of hanging the run.
     func waitFor(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let satisfied = state.withLock { state -> Bool in
-                if state.values.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let satisfied = state.withLock { state -> Bool in
+                    if state.values.count >= count || Task.isCancelled { return true }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if satisfied { continuation.resume() }
             }
-            if satisfied { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index)
+            }
+            waiter?.continuation.resume()
         }
     }
 

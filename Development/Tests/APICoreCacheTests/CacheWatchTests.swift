@@ -89,7 +89,14 @@ struct CacheWatchTests {
         let final = try store.read(UserDetailsQuery(id: "1")).user?.followerCount
         // Writes that land before the watcher reads again give one emission, so there may be fewer than the writes;
         // the last is what the store holds once the writes are done.
-        while watcher.values.last?.user?.followerCount != final { await watcher.waitFor(watcher.results.count + 1) }
+        // One snapshot per turn: an emission between reading the last value and counting the results would otherwise
+        // be waited for again.
+        while true {
+            let results = watcher.results
+            if (try? results.last?.get())?.user?.followerCount == final || Task.isCancelled { break }
+            await watcher.waitFor(results.count + 1)
+        }
+        #expect((try? watcher.results.last?.get())?.user?.followerCount == final)
         let counts = watcher.values.compactMap(\.user?.followerCount)
         #expect(counts.count == watcher.results.count, "no miss")
         #expect(counts.count <= 1 + 8 * writesPerWriter)
