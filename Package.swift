@@ -20,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
+        .library(name: "APICoreJSON", targets: ["APICoreJSON"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
         .library(name: "APICoreCache", targets: ["APICoreCache"]),
         .library(name: "APICoreSQLite", targets: ["APICoreSQLite"]),
@@ -57,11 +58,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
+        // What generated code imports, and nothing else: its release text is what every app pays for the runtime.
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
+        // JSON on the wire: the fast reader and the writer of `JSONValue`, `Codable` over them, the GraphQL response
+        // envelope read from it (with null propagation) and document hashes; the client, the cache and the tools
+        // use it, generated code does not.
+        .target(name: "APICoreJSON", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreKit",
             dependencies: [
-                "APICoreGraphQL", "APICoreCache", .product(name: "Logging", package: "swift-log"),
+                "APICoreGraphQL", "APICoreJSON", "APICoreCache", .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: nio),
                 .product(name: "NIOCore", package: "swift-nio", condition: nio),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: nio),
@@ -71,12 +77,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "APICoreCache", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
+        .target(name: "APICoreCache", dependencies: ["APICoreGraphQL", "APICoreJSON"], swiftSettings: swiftSettings),
         // SQLite persistence of the cache, the entity store and the mutation queue.
         .target(
             name: "APICoreSQLite",
             dependencies: [
-                "APICoreCache", "APICoreGraphQL", "APICoreKit", .product(name: "GRDB", package: "GRDB.swift"),
+                "APICoreCache", "APICoreGraphQL", "APICoreJSON", "APICoreKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -104,7 +111,8 @@ let package = Package(
         ),
         .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
         .target(
-            name: "APICoreCodegen", dependencies: ["APICoreCompiler", "APICoreGraphQL"], swiftSettings: swiftSettings),
+            name: "APICoreCodegen", dependencies: ["APICoreCompiler", "APICoreGraphQL", "APICoreJSON"],
+            swiftSettings: swiftSettings),
         // Operations compiled at run time from documents validated against a schema the app loads, run by the client
         // like generated ones.
         .target(

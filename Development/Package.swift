@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "APICoreSQLiteTests",
             dependencies: [
-                lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreKit"),
+                lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreKit"),
                 lib("APICoreDynamic"), "APICoreSQLiteCrashWriter",
                 "APICoreMutationQueueCrashApp", "APICoreTestSupport",
                 "GitHubApolloFixture", .product(name: "GRDB", package: "GRDB.swift"),
@@ -84,7 +84,8 @@ let package = Package(
             name: "apicore-bench",
             dependencies: [
                 "DevelopmentSupport",
-                lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"),
+                lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"),
+                lib("APICoreKit"),
                 lib("APICoreSQLite"), lib("APICoreCodegen"),
                 "GitHubApolloFixture", "StarWarsFixture", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
@@ -96,7 +97,8 @@ let package = Package(
         .target(
             name: "APICoreTestSupport",
             dependencies: [
-                lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"), lib("APICoreDynamic"),
+                lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"), lib("APICoreKit"),
+                lib("APICoreDynamic"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -132,13 +134,19 @@ let package = Package(
         .testTarget(
             name: "APICoreCacheTests",
             dependencies: [
-                lib("APICoreCache"), "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture", "GitHawkFixture",
+                lib("APICoreCache"), lib("APICoreJSON"), "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture",
+                "GitHawkFixture",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "APICoreJSONTests",
+            dependencies: [lib("APICoreJSON"), lib("APICoreGraphQL"), "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "APICoreGraphQLTests",
-            dependencies: [lib("APICoreGraphQL"), "APICoreTestSupport"],
+            dependencies: [lib("APICoreGraphQL"), lib("APICoreJSON"), "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Uploads a file (or sends a small query) in a process of its own and prints its peak memory, for
@@ -195,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "APICoreCodegenTests",
             dependencies: [
-                lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"),
+                lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"),
+                lib("APICoreCache"),
                 lib("APICoreSQLite"), lib("APICoreDynamic"),
                 "APICoreTestSupport", "EscapingFixture",
             ],
@@ -342,7 +351,9 @@ let package = Package(
             swiftSettings: xcode26AppTarget),
         .testTarget(
             name: "apicoreTests",
-            dependencies: [lib("apicore"), lib("APICoreGraphQL"), lib("APICoreSQLite"), "APICoreTestSupport"],
+            dependencies: [
+                lib("apicore"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreSQLite"), "APICoreTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -73,24 +73,30 @@ PY
 }
 
 graphql_sources=$(find Sources/APICoreGraphQL -name '*.swift' | sort)
+json_sources=$(find Sources/APICoreJSON -name '*.swift' | sort)
 compiler_sources=$(find Sources/APICoreCompiler -name '*.swift' | sort)
 
 for target in "${targets[@]}"; do
     case "$target" in
     json)
         library APICoreGraphQL $graphql_sources
+        library APICoreJSON -I "$out/lib" $json_sources
+        modules=(APICoreJSON APICoreGraphQL)
         sources=(Development/Fuzz/JSONReader/FuzzJSONReader.swift) ;;
     parser)
         library APICoreCompiler $compiler_sources
+        modules=(APICoreCompiler)
         sources=(Development/Fuzz/GraphQLParser/FuzzGraphQLParser.swift) ;;
     decoder)
         library APICoreGraphQL $graphql_sources
+        library APICoreJSON -I "$out/lib" $json_sources
+        modules=(APICoreJSON APICoreGraphQL)
         sources=(Development/Fuzz/ResponseDecoder/FuzzResponseDecoder.swift
             $(find Development/Tests/Fixtures/GeneratedCode/Sources/GitHubApollo -name '*.swift' | sort)) ;;
     esac
-    module=$([ "$target" = parser ] && echo APICoreCompiler || echo APICoreGraphQL)
     echo "== building the $target fuzzer"
-    swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$out/lib" -L "$out/lib" -l"$module" \
+    # Static libraries link in order: a module before the modules it depends on.
+    swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$out/lib" -L "$out/lib" "${modules[@]/#/-l}" \
         -o "$out/fuzz-$target" "${sources[@]}"
     seed_folder="$(seeds "$target")"
     work="$out/corpus-$target"

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// libFuzzer's entry point: the JSON reader must never crash or hang on any bytes, and whatever it reads must
 /// survive being written and read again unchanged.

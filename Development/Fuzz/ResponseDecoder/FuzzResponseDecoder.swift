@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// libFuzzer's entry point: decoding a response into a generated type (the Apollo GitHub corpus's
 /// `IssuesAndCommentsForRepository`) must never crash on any JSON: it decodes, or throws a decoding error.

@@ -2,6 +2,7 @@ import APICoreCache
 import APICoreCodegen
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreJSON
 import APICoreSQLite
 import Foundation
 import Testing

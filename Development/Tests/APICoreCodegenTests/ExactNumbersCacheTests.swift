@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreGraphQL
+import APICoreJSON
 import APICoreSQLite
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import APICoreCodegen
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreJSON
 import APICoreTestSupport
 import EscapingFixture
 import Foundation

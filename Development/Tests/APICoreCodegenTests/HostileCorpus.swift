@@ -94,12 +94,13 @@ struct HostileCorpus: Sendable {
         let root = try rootBuilder(of: file.contents, in: files)
         return """
             import APICoreGraphQL
+            import APICoreJSON
             import APICoreTestMocks
             import \(module)
 
             func check\(module)() throws -> String {
-                let data = try APICoreGraphQL.JSONReader().read(Array(\(Self.literal(response.data)).utf8))
-                let variables = try APICoreGraphQL.JSONReader().read(Array(\(Self.literal(response.variables)).utf8))
+                let data = try APICoreJSON.JSONReader().read(Array(\(Self.literal(response.data)).utf8))
+                let variables = try APICoreJSON.JSONReader().read(Array(\(Self.literal(response.variables)).utf8))
                 guard case .object(let object) = data, case .object(let sent) = variables else {
                     fatalError("case \(seed): not objects")
                 }
@@ -173,7 +174,8 @@ struct HostileCorpus: Sendable {
                     }
                     + [.executableTarget(
                         name: "HostileChecks",
-                        dependencies: ["APICoreGraphQL", "APICoreTestMocks"] + cases.map { .byName(name: $0) },
+                        dependencies: ["APICoreGraphQL", "APICoreJSON", "APICoreTestMocks"]
+                            + cases.map { .byName(name: $0) },
                         swiftSettings: strict)],
                 swiftLanguageModes: [.v6]
             )
@@ -199,10 +201,11 @@ struct HostileCorpus: Sendable {
         try write(calls + "\n", to: folder + "/main.swift")
     }
 
-    /// Links the sources of the runtime and of the test-mock support into a scratch package at `path`, as folders
-    /// `APICoreGraphQL` and `APICoreTestMocks`, which ``runtimeTargets`` declares.
+    /// Links the sources of the runtime, of the JSON reader the checks use and of the test-mock support into a
+    /// scratch package at `path`, as folders `APICoreGraphQL`, `APICoreJSON` and `APICoreTestMocks`, which
+    /// ``runtimeTargets`` declares.
     static func linkRuntime(into path: String) throws {
-        for module in ["APICoreGraphQL", "APICoreTestMocks"] {
+        for module in ["APICoreGraphQL", "APICoreJSON", "APICoreTestMocks"] {
             let link = "\(path)/\(module)"
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
                 try FileManager.default.createSymbolicLink(
@@ -215,6 +218,8 @@ struct HostileCorpus: Sendable {
     /// list.
     static let runtimeTargets = """
                 .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
+                .target(
+                    name: "APICoreJSON", dependencies: ["APICoreGraphQL"], path: "APICoreJSON", swiftSettings: strict),
                 .target(
                     name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
                     swiftSettings: strict),

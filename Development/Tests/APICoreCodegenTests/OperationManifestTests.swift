@@ -1,5 +1,6 @@
 import APICoreCodegen
 import APICoreGraphQL
+import APICoreJSON
 import APICoreTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreGraphQL
+import APICoreJSON
 import Testing
 
 /// A type case exposes what its enclosing selection set selects for the type, through code generated from

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Files of the shared corpus (`../shared/corpus` beside the package) for tests.

@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A GraphQL server on loopback that applies `UpdateProduct` mutations idempotently and keeps a ledger of every
 /// request, for the offline mutation queue's tests.

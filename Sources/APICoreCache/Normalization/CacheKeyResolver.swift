@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Decides which response objects have an identity, and what it is.
 ///

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 extension GraphQLField {
     /// The key a field is stored under in its record: its schema name, followed by its arguments (resolved with the

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Rebuilds response data from records, checking each value as it is built the way the decode of network data checks

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Renders the persisted-query manifest: every operation's id and the exact document sent for it, for registering a
 /// safelist on the server.

@@ -1,5 +1,6 @@
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreJSON
 
 /// Turns parsed documents and a schema into an ``IRCompilation``.
 package enum IRCompiler {

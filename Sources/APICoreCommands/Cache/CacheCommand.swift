@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGenerateCommand
 import APICoreGraphQL
+import APICoreJSON
 import APICoreSQLite
 import ArgumentParser
 import Foundation

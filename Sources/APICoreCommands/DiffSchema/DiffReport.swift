@@ -1,6 +1,7 @@
 import APICoreCodegen
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreJSON
 
 /// What `apicore diff-schema` prints: the changes, compiler style, then the operations they break, then a summary;
 /// or all of it as one JSON object.

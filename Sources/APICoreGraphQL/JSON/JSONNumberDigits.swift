@@ -3,17 +3,17 @@
 /// Texts of the same value have equal digits (`1e20`, `100000000000000000000` and `1.0E+20`). That is how the reader
 /// tells whether a `Double` holds a number's digits: it compares the text's digits with those of the double's
 /// shortest description, which for a finite double follows the JSON number grammar too (`1e+20`, `5e-324`).
-struct JSONNumberDigits: Equatable {
+package struct JSONNumberDigits: Equatable {
     /// Whether the text starts with a minus sign (kept for zero as well, as `-0.0` keeps it).
-    var isNegative: Bool
+    package var isNegative: Bool
     /// The significant digits as ASCII, without leading or trailing zeros; empty for zero.
-    var digits: [UInt8]
+    package var digits: [UInt8]
     /// The power of ten that the digits, read as an integer, are multiplied by; 0 for zero.
-    var exponent: Int
+    package var exponent: Int
 
     /// Reads the whole of `text` by the strict JSON number grammar (`-`, an integer part without leading zeros, an
     /// optional fraction and an optional exponent); `nil` for anything else.
-    init?(_ text: some Sequence<UInt8>) {
+    package init?(_ text: some Sequence<UInt8>) {
         var bytes = text.makeIterator()
         var byte = bytes.next()
         let isNegative = byte == UInt8(ascii: "-")
@@ -78,11 +78,19 @@ struct JSONNumberDigits: Equatable {
     }
 
     /// Whether the value is an integer: zero, or digits with no power of ten below one.
-    var isIntegral: Bool { exponent >= 0 }
+    package var isIntegral: Bool { exponent >= 0 }
 
-    /// The value as an integer of type `T`; throws ``JSONScalarFailure/notIntegral`` for a value with a fraction and
-    /// ``JSONScalarFailure/outOfRange`` for an integer that `T` cannot hold.
-    func integer<T: FixedWidthInteger>(as type: T.Type) throws(JSONScalarFailure) -> T {
+    /// Why a number is not an integer of a given type.
+    package enum IntegerFailure: Error {
+        /// The value has a fraction.
+        case notIntegral
+        /// The value is an integer the type cannot hold.
+        case outOfRange
+    }
+
+    /// The value as an integer of type `T`; throws ``IntegerFailure/notIntegral`` for a value with a fraction and
+    /// ``IntegerFailure/outOfRange`` for an integer that `T` cannot hold.
+    package func integer<T: FixedWidthInteger>(as type: T.Type) throws(IntegerFailure) -> T {
         guard isIntegral else { throw .notIntegral }
         // No integer type has more than 39 digits; longer values are out of range without counting.
         guard digits.count + exponent <= 40 else { throw .outOfRange }
@@ -108,7 +116,7 @@ struct JSONNumberDigits: Equatable {
 extension JSONNumberDigits {
     /// Whether `double`'s shortest description has the digits of `text`, so that ``JSONValue/double(_:)`` holds the
     /// number as written; `false` for a text that is not a JSON number or a double that is not finite.
-    static func double(_ double: Double, holds text: some Sequence<UInt8>) -> Bool {
+    package static func double(_ double: Double, holds text: some Sequence<UInt8>) -> Bool {
         guard double.isFinite, let written = JSONNumberDigits(text) else { return false }
         return JSONNumberDigits(double.description.utf8) == written
     }
@@ -116,13 +124,13 @@ extension JSONNumberDigits {
     /// Whether `double` is exactly the integer `text` spells; `false` for a text that is not a JSON number or a double
     /// that is not finite. For integers beyond 64 bits, whose nearest double may differ from the integer in digits
     /// that its shortest description leaves out (`12345678901234567000` reads as `12345678901234567168`).
-    static func double(_ double: Double, isExactly text: some Sequence<UInt8>) -> Bool {
+    package static func double(_ double: Double, isExactly text: some Sequence<UInt8>) -> Bool {
         guard double.isFinite, double.magnitude >= 0x1p53, let written = JSONNumberDigits(text) else { return false }
         return exactInteger(double) == written
     }
 
     /// The exact value of a double of magnitude 2⁵³ or more, every one of which is an integer.
-    static func exactInteger(_ double: Double) -> JSONNumberDigits {
+    package static func exactInteger(_ double: Double) -> JSONNumberDigits {
         precondition(double.isFinite && double.magnitude >= 0x1p53, "not a double above 2^53")
         let base: UInt64 = 1_000_000_000
         // The value is significand × 2^shift; its decimal digits in limbs of nine, the least significant first.
@@ -159,13 +167,6 @@ extension JSONNumberDigits {
 }
 
 extension JSONValue {
-    /// The value ``JSONReader`` reads from a number's text: ``int(_:)``, ``double(_:)``, or ``numberText(_:)`` when a
-    /// double does not hold its digits; `nil` for a text that is not a JSON number or beyond the doubles' range.
-    package static func number(text: String) -> JSONValue? {
-        guard isNumberText(text) else { return nil }
-        return try? JSONReader().read(text)
-    }
-
     /// Whether `text` is a JSON number, as the text of ``numberText(_:)`` must be.
     package static func isNumberText(_ text: String) -> Bool {
         JSONNumberDigits(text.utf8) != nil

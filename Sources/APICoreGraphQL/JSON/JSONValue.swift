@@ -24,9 +24,9 @@ public enum JSONValue: Sendable, Hashable {
     /// (`0.1000000000000000000001`), an integer beyond 64 bits that is not a double (`18446744073709551615`), or a
     /// value too small for a double (`1e-400`).
     ///
-    /// ``JSONReader`` makes this case only for such numbers, so ordinary data never holds it: a number with at most
+    /// `JSONReader` makes this case only for such numbers, so ordinary data never holds it: a number with at most
     /// 15 significant digits in the range of normal doubles is always ``int(_:)`` or ``double(_:)``. The text must
-    /// follow the JSON number grammar, because ``JSONWriter`` writes it as it is (and stops the program if it does
+    /// follow the JSON number grammar, because `JSONWriter` writes it as it is (and stops the program if it does
     /// not). ``doubleValue`` is the nearest double; a `Decimal` or an integer type decodes the text exactly.
     case numberText(String)
     /// A string.

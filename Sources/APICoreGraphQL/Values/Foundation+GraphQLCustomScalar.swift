@@ -71,12 +71,12 @@ extension Decimal: GraphQLCustomScalar {
     }
 
     /// The decimal as a string of its digits, so that no digit is lost on the way: a JSON number would pass through
-    /// `Double` at many servers, even though ``JSONReader`` and ``JSONWriter`` keep its digits.
+    /// `Double` at many servers, even though `JSONReader` and `JSONWriter` keep its digits.
     public var jsonValue: JSONValue { .string(description) }
 
     /// The decimal that the whole of `text` spells in the JSON number grammar (`-`, digits, an optional fraction and
     /// exponent); `nil` for anything else, such as `1,5`, `0x10`, `NaN` or trailing text.
-    static func exactly(_ text: String) -> Decimal? {
+    package static func exactly(_ text: String) -> Decimal? {
         var sawDigit = false
         var index = text.utf8.startIndex
         let utf8 = text.utf8

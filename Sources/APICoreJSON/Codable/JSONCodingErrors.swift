@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// Renders every error the JSON value coders throw, so the wording stays consistent.
 ///
 /// Messages name the Swift type, the JSON kind that was expected and the JSON kind that was found. They never quote

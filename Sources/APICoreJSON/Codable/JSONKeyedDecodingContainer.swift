@@ -1,6 +1,8 @@
+import APICoreGraphQL
+
 /// The keyed container ``JSONValueDecoderState`` makes for a JSON object.
 ///
-/// Members are looked up in the ``JSONObject`` itself: linearly for small objects, through its hash index for
+/// Members are looked up in the `JSONObject` itself: linearly for small objects, through its hash index for
 /// large ones. With the default key strategy a lookup allocates nothing.
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let state: JSONValueDecoderState

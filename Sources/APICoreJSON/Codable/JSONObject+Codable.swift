@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// `JSONObject` is `Codable` as the object it is; see `JSONValue`'s conformance for how it behaves with other
 /// coders.
 extension JSONObject: Codable {

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// The array an unkeyed encoding container fills in.
 final class JSONPendingArray {
     // Safety: as in `JSONPendingObject`, the properties skip the runtime's exclusivity checks; every access is

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// The object a keyed encoding container fills in, with members in the order they were first encoded.
 final class JSONPendingObject {
     // Safety: the properties skip the runtime's exclusivity checks (about a sixth of encoding time). Every access

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// A value an encoder has started: finished, or a container that may still be filled in through a reference that
 /// an `Encodable` type holds (nested containers and super encoders stay open until their parent is finished).
 enum JSONPendingValue {

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 extension Bool: JSONScalar {
     static var expectedKind: String { "boolean" }
 
@@ -81,7 +83,13 @@ extension JSONScalar where Self: FixedWidthInteger {
             self = exact
         case .numberText(let text):
             guard let digits = JSONNumberDigits(text.utf8) else { throw .kindMismatch(found: jsonValue) }
-            self = try digits.integer(as: Self.self)
+            do {
+                self = try digits.integer(as: Self.self)
+            } catch .notIntegral {
+                throw .notIntegral
+            } catch {
+                throw .outOfRange
+            }
         default:
             throw .kindMismatch(found: jsonValue)
         }

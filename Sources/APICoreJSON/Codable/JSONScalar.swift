@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// A standard-library scalar that the containers convert to and from `JSONValue` directly, without a nested
 /// `Decoder` or `Encoder`.
 protocol JSONScalar {

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// `[String: Value]` dictionaries, recognised by the coders so that key strategies leave their keys alone: the keys
 /// of a dictionary are data, not property names, as in Foundation's `JSONDecoder` and `JSONEncoder`.
 protocol JSONStringKeyedDictionaryDecodable {

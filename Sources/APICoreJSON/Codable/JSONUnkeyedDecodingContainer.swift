@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// The unkeyed container ``JSONValueDecoderState`` makes for a JSON array.
 struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let state: JSONValueDecoderState

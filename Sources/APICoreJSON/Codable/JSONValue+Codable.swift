@@ -1,12 +1,14 @@
+import APICoreGraphQL
+
 /// `JSONValue` is `Codable`, so that app models can embed arbitrary JSON.
 ///
 /// Through ``JSONValueDecoder`` and ``JSONValueEncoder`` the value is handed over as it is, without being taken
 /// apart. Through other coders, such as Foundation's `JSONDecoder` and `JSONEncoder`, it is rebuilt from the
-/// coder's containers, which works as well as the coder allows: integral numbers become ``JSONValue/int(_:)``,
+/// coder's containers, which works as well as the coder allows: integral numbers become `JSONValue.int(_:)`,
 /// objects get the member order the coder reports (Foundation's is unordered), and key strategies apply to the
-/// members' names. A number kept as text (``JSONValue/numberText(_:)``) goes to another encoder as its nearest
+/// members' names. A number kept as text (`JSONValue.numberText(_:)`) goes to another encoder as its nearest
 /// `Double`, since `Decimal`, which would keep the digits, is a number only to JSON encoders; it comes back as a
-/// ``JSONValue/double(_:)``.
+/// `JSONValue.double(_:)`.
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {

@@ -1,10 +1,12 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// Decodes `Decodable` types from a ``JSONValue`` that the package's JSON reader produced, without going through
+/// Decodes `Decodable` types from a `JSONValue` that the package's JSON reader produced, without going through
 /// JSON text or Foundation's `JSONDecoder`.
 ///
 /// Use it for hand-written GraphQL queries with a `Decodable` response type and for REST responses:
@@ -18,10 +20,10 @@
 /// Errors are the standard `DecodingError`s with the coding path of the failing value. Their descriptions name the
 /// expected and found JSON kinds but never the value, which may be a secret.
 ///
-/// Numbers: integer types decode from ``JSONValue/int(_:)`` when the value is in range, and from
-/// ``JSONValue/double(_:)`` when the number is integral and in range; anything else throws `dataCorrupted`.
+/// Numbers: integer types decode from `JSONValue.int(_:)` when the value is in range, and from
+/// `JSONValue.double(_:)` when the number is integral and in range; anything else throws `dataCorrupted`.
 /// `Double`, `Float` and `Decimal` decode from either kind. `Data` decodes from a base64 string, `URL` from a
-/// string, `Date` as ``dateDecodingStrategy`` says, and ``JSONValue`` and ``JSONObject`` are handed back as they are.
+/// string, `Date` as ``dateDecodingStrategy`` says, and `JSONValue` and `JSONObject` are handed back as they are.
 public struct JSONValueDecoder: Sendable {
     /// How the decoder finds the object member for a coding key.
     public enum KeyDecodingStrategy: Sendable {

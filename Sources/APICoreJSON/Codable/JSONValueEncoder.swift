@@ -1,10 +1,12 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// Encodes `Encodable` values into a ``JSONValue``, for REST bodies and GraphQL variables, without going through
+/// Encodes `Encodable` values into a `JSONValue`, for REST bodies and GraphQL variables, without going through
 /// JSON text or Foundation's `JSONEncoder`.
 ///
 /// ```swift
@@ -14,11 +16,11 @@
 /// ```
 ///
 /// Objects keep their members in the order the `encode` calls happen; encoding a key again replaces its value in
-/// place. Integers become ``JSONValue/int(_:)``, except `UInt64` and `UInt` values above `Int64.max`, which become
-/// ``JSONValue/double(_:)`` rounded to the nearest `Double`. Floating-point numbers become ``JSONValue/double(_:)``;
+/// place. Integers become `JSONValue.int(_:)`, except `UInt64` and `UInt` values above `Int64.max`, which become
+/// `JSONValue.double(_:)` rounded to the nearest `Double`. Floating-point numbers become `JSONValue.double(_:)`;
 /// infinities and NaN throw `EncodingError.invalidValue`, since JSON cannot represent them. `Data` becomes a base64
 /// string, `URL` its absolute string, `Decimal` a number, `Date` whatever ``dateEncodingStrategy`` says, and
-/// ``JSONValue`` and ``JSONObject`` are taken as they are (their member names are never converted).
+/// `JSONValue` and `JSONObject` are taken as they are (their member names are never converted).
 public struct JSONValueEncoder: Sendable {
     /// How the encoder names object members.
     public enum KeyEncodingStrategy: Sendable {
@@ -35,9 +37,9 @@ public struct JSONValueEncoder: Sendable {
     public enum DateEncodingStrategy: Sendable {
         /// Let `Date` encode itself: a number of seconds since 1 January 2001.
         case deferredToDate
-        /// A number of seconds since 1 January 1970; ``JSONValue/int(_:)`` when it is a whole number.
+        /// A number of seconds since 1 January 1970; `JSONValue.int(_:)` when it is a whole number.
         case secondsSince1970
-        /// A number of milliseconds since 1 January 1970; ``JSONValue/int(_:)`` when it is a whole number.
+        /// A number of milliseconds since 1 January 1970; `JSONValue.int(_:)` when it is a whole number.
         case millisecondsSince1970
         /// An ISO 8601 string in UTC: `2024-01-02T03:04:05Z`, or `2024-01-02T03:04:05.120Z` (milliseconds) when the
         /// date has a fraction of a second.

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -26,8 +28,8 @@ extension JSONValueEncoderState {
         }
     }
 
-    /// The decimal as the reader reads its digits: ``JSONValue/int(_:)`` for an integer that fits in 64 bits,
-    /// ``JSONValue/double(_:)`` when a double holds its digits, else ``JSONValue/numberText(_:)``, so that no digit
+    /// The decimal as the reader reads its digits: `JSONValue.int(_:)` for an integer that fits in 64 bits,
+    /// `JSONValue.double(_:)` when a double holds its digits, else `JSONValue.numberText(_:)`, so that no digit
     /// is lost.
     func encodeDecimal(_ decimal: Decimal) throws -> JSONValue {
         guard let number = JSONValue.number(text: decimal.description) else {

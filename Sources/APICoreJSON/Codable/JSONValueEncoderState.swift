@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,7 @@
 ///
 /// Like ``JSONValueDecoderState``, one instance serves a whole `encode` call: encoding a nested value pushes a frame
 /// for its result and its key onto two stacks, calls the value's `encode(to:)` with this same encoder, then pops
-/// the frame and returns the finished ``JSONValue``. Containers remember the depth they were made at.
+/// the frame and returns the finished `JSONValue`. Containers remember the depth they were made at.
 ///
 /// Nested containers and super encoders can be filled in after the call that made them, so they get an instance of
 /// their own and their parent keeps a reference to them until it is finished.

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// Key conversion between Swift's camel case and JSON's snake case, with the semantics of Foundation's
 /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` and `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`.
 ///

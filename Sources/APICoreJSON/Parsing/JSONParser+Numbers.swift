@@ -1,11 +1,13 @@
+import APICoreGraphQL
+
 extension JSONParser {
     /// Reads the number at the cursor, strictly by the JSON grammar.
     ///
-    /// Integers that fit in `Int64` become ``JSONValue/int(_:)`` exactly. Other numbers become
-    /// ``JSONValue/double(_:)``, correctly rounded: directly when the digits and the exponent are small enough for one
+    /// Integers that fit in `Int64` become `JSONValue.int(_:)` exactly. Other numbers become
+    /// `JSONValue.double(_:)`, correctly rounded: directly when the digits and the exponent are small enough for one
     /// exact floating-point operation, else through the standard library's decimal conversion. A number whose digits
     /// the double does not give back, which takes more than 15 significant digits or a value below the normal
-    /// doubles, is kept as its text, ``JSONValue/numberText(_:)``; a number beyond the doubles' range is an error.
+    /// doubles, is kept as its text, `JSONValue.numberText(_:)`; a number beyond the doubles' range is an error.
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var index = start
@@ -97,8 +99,8 @@ extension JSONParser {
         return number(value, from: start, to: index, isInteger: isInteger)
     }
 
-    /// `value`, read from the number between `start` and `end`, as ``JSONValue/double(_:)`` when it holds the
-    /// number's digits, else the text as ``JSONValue/numberText(_:)``. A double holds a number with a fraction or an
+    /// `value`, read from the number between `start` and `end`, as `JSONValue.double(_:)` when it holds the
+    /// number's digits, else the text as `JSONValue.numberText(_:)`. A double holds a number with a fraction or an
     /// exponent when its shortest description has the same digits, and an integer (beyond 64 bits, here) when it is
     /// that integer exactly, so that integer types never read a double's rounding as the number sent.
     private func number(_ value: Double, from start: Int, to end: Int, isInteger: Bool) -> JSONValue {

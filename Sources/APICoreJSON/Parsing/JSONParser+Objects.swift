@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 extension JSONParser {
     /// Closes the object `container`, moving its members off the stacks.
     ///

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// The state of one ``JSONReader/read(_:)-(UnsafeRawBufferPointer)`` call: a cursor over the input bytes and the
 /// stacks of the arrays and objects that are open at the cursor.
 ///

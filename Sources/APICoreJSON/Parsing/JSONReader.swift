@@ -1,18 +1,20 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// Reads JSON text (RFC 8259) into a ``JSONValue``.
+/// Reads JSON text (RFC 8259) into a `JSONValue`.
 ///
 /// The reader works on the UTF-8 bytes directly and is strict: it rejects invalid UTF-8, unescaped control
 /// characters, lone UTF-16 surrogates in `\u` escapes, numbers outside the JSON grammar (`01`, `+1`, `.5`, `1.`,
 /// `NaN`) and anything but whitespace after the value. Every rejection is a ``JSONParseError`` with the byte offset of
 /// the problem.
 ///
-/// Integers that fit in `Int64` are read exactly as ``JSONValue/int(_:)``; other numbers are
-/// ``JSONValue/double(_:)``, correctly rounded. When an object repeats a member name, the last value wins, as with
+/// Integers that fit in `Int64` are read exactly as `JSONValue.int(_:)`; other numbers are
+/// `JSONValue.double(_:)`, correctly rounded. When an object repeats a member name, the last value wins, as with
 /// `JSONSerialization`. Nesting is tracked on the heap, so even a deep input cannot overflow the caller's stack.
 ///
 /// ```swift

@@ -1,9 +1,11 @@
+import APICoreGraphQL
+
 /// Repairs response data in which a non-null field is `null`, as the GraphQL spec's rules for field errors say a
 /// server should have: the `null` goes up to the nearest field or list element that may be null, and an error at the
 /// field's path says why.
 ///
 /// A compliant server never sends such data, so decoding tries the data as it is first and comes here only when it
-/// fails with ``GraphQLDecodingError/Reason/nullValue``. The repaired data decodes as a partial result: the nullable
+/// fails with `GraphQLDecodingError.Reason.nullValue`. The repaired data decodes as a partial result: the nullable
 /// parent is `nil`, its siblings keep their values, and the errors say which fields were null. When no parent may be
 /// null, `data` itself becomes `null`.
 public enum GraphQLNullPropagation {

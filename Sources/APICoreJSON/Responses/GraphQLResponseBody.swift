@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// The envelope of a GraphQL response, read once from the bytes: `data`, `errors` and `extensions`.
 public struct GraphQLResponseBody: Sendable, Hashable {
     /// The `data` member: absent, `null`, or an object.

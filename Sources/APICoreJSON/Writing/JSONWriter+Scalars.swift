@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 extension JSONWriter {
     /// Appends `string` in quotes, escaping what JSON requires and leaving other characters as UTF-8.
     func appendString(_ string: String, to buffer: inout [UInt8]) {

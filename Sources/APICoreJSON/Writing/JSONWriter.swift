@@ -1,15 +1,17 @@
-/// Writes a ``JSONValue`` as compact or indented JSON text in UTF-8.
+import APICoreGraphQL
+
+/// Writes a `JSONValue` as compact or indented JSON text in UTF-8.
 ///
 /// The output is valid JSON that ``JSONReader`` reads back to an equal value, with two exceptions: JSON has no
-/// representation of infinity or NaN, so a non-finite ``JSONValue/double(_:)`` is written as `null`; and a
-/// ``JSONValue/numberText(_:)`` built with digits that a double or an `Int64` holds reads back as that kind, as the
+/// representation of infinity or NaN, so a non-finite `JSONValue.double(_:)` is written as `null`; and a
+/// `JSONValue.numberText(_:)` built with digits that a double or an `Int64` holds reads back as that kind, as the
 /// reader keeps text only for numbers they do not hold.
 ///
 /// - Strings: `"`, `\` and control characters are escaped (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`); every
 ///   other character, including non-ASCII ones, is written as its UTF-8 bytes.
 /// - Numbers: integers are written exactly; doubles use the shortest text that reads back to the same value, always
 ///   with a fraction or an exponent, so that they read back as doubles rather than integers; a number kept as text
-///   (``JSONValue/numberText(_:)``) is written as it is, so its digits survive.
+///   (`JSONValue.numberText(_:)`) is written as it is, so its digits survive.
 /// - Objects keep their member order unless ``Options/sortsKeys`` is set.
 ///
 /// The writer keeps track of nesting on the heap, so even a deeply nested value cannot overflow the thread's stack.
@@ -53,7 +55,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends the JSON text of an object with `members`, leaving out those whose value is `nil`, as UTF-8 bytes to
-    /// `buffer`: the same text as writing a ``JSONObject`` of them, for a small object built from values the caller
+    /// `buffer`: the same text as writing a `JSONObject` of them, for a small object built from values the caller
     /// already holds (a request's body), without building the object first. The names must be distinct.
     package func writeObject(_ members: KeyValuePairs<String, JSONValue?>, into buffer: inout [UInt8]) {
         precondition(

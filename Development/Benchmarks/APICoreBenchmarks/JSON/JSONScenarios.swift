@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// The JSON reader and writer alone on the 10.5 MB GitHub response, against Foundation's `JSONSerialization` on the

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 // Model types shared by the JSONValueDecoder and JSONValueEncoder tests.

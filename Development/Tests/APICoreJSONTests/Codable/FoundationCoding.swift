@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Helpers that move a `JSONValue` into Foundation's world, standing in for the package's JSON reader and writer.

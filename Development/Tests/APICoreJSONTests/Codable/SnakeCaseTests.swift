@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Checks the snake-case conversions against Foundation's own, key by key.
 @Suite("Snake case keys")

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Testing
 
 /// Each kind of malformed input, with the reason and offset the reader reports for it.

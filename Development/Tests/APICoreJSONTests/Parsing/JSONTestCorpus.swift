@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// The shared corpus of real-world JSON that the reader is checked against, in `../shared/corpus` beside the

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Testing
 
 /// The spec's null propagation, applied by the client to data from a server that did not: each case names where the

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 @Suite(.cpuBound) struct JSONWriterTests {
     private let writer = JSONWriter()
