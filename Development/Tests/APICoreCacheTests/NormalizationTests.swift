@@ -75,8 +75,9 @@ struct NormalizationTests {
         try store.publish(records)
         let cached = try store.read(query)
         #expect(cached == network)
-        #expect(cached.hero?.fragments.heroDetails.asDroid?.primaryFunction == "Astromech")
-        #expect(cached.hero?.fragments.heroDetails.asHuman == nil)
+        let hero = try #require(cached.hero)
+        #expect(hero.fragments.heroDetails.asDroid?.primaryFunction == "Astromech")
+        #expect(hero.fragments.heroDetails.asHuman == nil)
         let heroKey = CacheKey(#"QUERY_ROOT.hero(episode:"JEDI")"#)
         #expect(try store.record(for: heroKey)?["primaryFunction"] == .value(.string("Astromech")))
     }
@@ -125,7 +126,8 @@ struct NormalizationTests {
         let store = CacheStore()
         let data = JSONObject(json: #"{"hero": {"__typename": "Human"}}"#)
         try store.publish(try store.decode(HeroNameConditionalInclusionQuery(includeName: false), data: data).records)
-        #expect(try store.read(HeroNameConditionalInclusionQuery(includeName: false)).hero?.name == nil)
+        let hero = try #require(try store.read(HeroNameConditionalInclusionQuery(includeName: false)).hero)
+        #expect(hero.name == nil)
         #expect(throws: CacheError.self) { try store.read(HeroNameConditionalInclusionQuery(includeName: true)) }
     }
 

@@ -33,8 +33,9 @@ struct PartialReadTests {
         #expect(throws: CacheError.self) { try store.read(ProductQuery(id: "1")) }
 
         let read = try store.readPartial(ProductQuery(id: "1"))
-        #expect(read.value?.product?.title == "Analytical Engine")
-        #expect(read.value?.product?.owner == nil)
+        let product = try #require(read.value?.product)
+        #expect(product.title == "Analytical Engine")
+        #expect(product.owner == nil)
         #expect(read.missingPaths == [ResponsePath([.field("product"), .field("owner")])])
         #expect(read.misses.map(\.code) == [.missingRecord])
         #expect(read.errors.first?.extensions["code"] == "CACHE_MISS")
@@ -45,8 +46,8 @@ struct PartialReadTests {
         let store = try Self.storeWithProduct()
         try store.evict(field: CacheFieldID(key: CacheKey("Product:1"), field: "title"))
         let read = try store.readPartial(ProductQuery(id: "1"))
-        #expect(read.value != nil)
-        #expect(read.value?.product == nil)
+        let value = try #require(read.value)
+        #expect(value.product == nil)
         #expect(read.missingPaths == [ResponsePath([.field("product"), .field("title")])])
         #expect(read.misses.map(\.code) == [.missingField])
     }

@@ -93,7 +93,8 @@ struct ConfigurationTests {
         // A folder named Tests inside the schema types' target is still that target.
         let testsFolder = try parse(
             #"{"absolute": {"path": "Sources/App/Tests/Mocks"}}"#, schemaTypes: #"{"path": "Sources/App/Schema"}"#)
-        #expect(testsFolder.testMocks?.schemaTypesModule == nil)
+        let testsFolderMocks = try #require(testsFolder.testMocks)
+        #expect(testsFolderMocks.schemaTypesModule == nil)
         let shared = try parse(
             #"{"swiftPackage": {"targetName": "AMocks"}}"#, schemaTypes: #"{"path": "S", "module": "Shared"}"#)
         #expect(shared.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: "Shared"))

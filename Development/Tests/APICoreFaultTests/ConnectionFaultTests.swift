@@ -18,11 +18,14 @@ struct ConnectionFaultTests {
     func connectionRefused(transport: TestTransport) async throws {
         let server = try await FaultServer(.silence)
         try await server.stop()
-        let harness = FaultHarness(server: server, transport: transport)
+        // A port held but not listening, not the stopped server's: another test's server could have been given that.
+        let port = try RefusingPort()
+        let harness = FaultHarness(server: server, endpoint: port.url(), transport: transport)
         let error = try #require(harness.error(of: await harness.heroAndFriends()))
         #expect(error.code == .network)
         #expect(error.reason?.contains("refused") == true)
         #expect(harness.cachedKeys.isEmpty)
+        withExtendedLifetime(port) {}
     }
 
     /// Connections that die before a whole response arrived: reset in the middle of the body, reset before any
@@ -40,51 +43,51 @@ struct ConnectionFaultTests {
         "a connection that dies before the whole response is a network error, never a partial result",
         arguments: TestTransport.allCases, brokenConnections)
     func brokenConnection(transport: TestTransport, _ fault: FaultServer.Fault) async throws {
-        let server = try await FaultServer(fault)
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport)
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .network)
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(fault) { server in
+            let harness = FaultHarness(server: server, transport: transport)
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .network)
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 
     @Test(
         "a body that never ends times out at the call's limit and the connection is closed",
         arguments: TestTransport.allCases)
     func endlessBody(transport: TestTransport) async throws {
-        let server = try await FaultServer(.endlessBody(interval: .milliseconds(20)))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(1) }
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .timeout)
-        #expect(await harness.waitUntilAbandoned())
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(.endlessBody(interval: .milliseconds(20))) { server in
+            let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(1) }
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .timeout)
+            #expect(await harness.waitUntilAbandoned())
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 
     @Test(
         "a response slower than the timeout is a timeout, and the request is abandoned",
         arguments: TestTransport.allCases)
     func slowerThanTimeout(transport: TestTransport) async throws {
-        let server = try await FaultServer(.delayed(.seconds(60), then: .json(StarWarsBodies.heroAndFriends)))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(1) }
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .timeout)
-        #expect(await harness.waitUntilAbandoned())
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(.delayed(.seconds(60), then: .json(StarWarsBodies.heroAndFriends))) { server in
+            let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(1) }
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .timeout)
+            #expect(await harness.waitUntilAbandoned())
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 
     @Test("a per-call timeout overrides the configured one", arguments: TestTransport.allCases)
     func perCallTimeout(transport: TestTransport) async throws {
-        let server = try await FaultServer(.silence)
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(600) }
-        var options = RequestOptions()
-        options.timeout = .seconds(1)
-        let error = try #require(
-            harness.error(of: await harness.execute(HeroAndFriendsNamesWithIDsQuery(), options: options)))
-        #expect(error.code == .timeout)
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(.silence) { server in
+            let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(600) }
+            var options = RequestOptions()
+            options.timeout = .seconds(1)
+            let error = try #require(
+                harness.error(of: await harness.execute(HeroAndFriendsNamesWithIDsQuery(), options: options)))
+            #expect(error.code == .timeout)
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 
     /// A 100 MB answer, with its `Content-Length` (refused at the head, before the body, at the default limit) or of
@@ -96,19 +99,20 @@ struct ConnectionFaultTests {
         [(true, APIClientConfiguration.defaultMaximumResponseSize), (false, 4 << 20)])
     func hundredMegabytes(transport: TestTransport, response: (declaresLength: Bool, limit: Int)) async throws {
         let (declaresLength, limit) = response
-        let server = try await FaultServer(
-            .large(size: 100_000_000, declaresLength: declaresLength, chunk: Self.spaces))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport) {
-            $0.maximumResponseSize = limit
-            $0.timeout = .seconds(90)
+        try await FaultServer.with(
+            .large(size: 100_000_000, declaresLength: declaresLength, chunk: Self.spaces)
+        ) { server in
+            let harness = FaultHarness(server: server, transport: transport) {
+                $0.maximumResponseSize = limit
+                $0.timeout = .seconds(90)
+            }
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .responseTooLarge)
+            #expect(error.statusCode == 200)
+            #expect(error.reason == "the response body is larger than the limit of \(limit) bytes")
+            #expect(await harness.waitUntilAbandoned())
+            #expect(harness.cachedKeys.isEmpty)
         }
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .responseTooLarge)
-        #expect(error.statusCode == 200)
-        #expect(error.reason == "the response body is larger than the limit of \(limit) bytes")
-        #expect(await harness.waitUntilAbandoned())
-        #expect(harness.cachedKeys.isEmpty)
     }
 
     @Test(
@@ -116,29 +120,29 @@ struct ConnectionFaultTests {
         arguments: TestTransport.allCases)
     func configurableLimit(transport: TestTransport) async throws {
         #expect(APIClientConfiguration(graphQLEndpoint: Self.anyEndpoint).maximumResponseSize == 64 << 20)
-        let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
-        defer { Task { try await server.stop() } }
-        let small = FaultHarness(server: server, transport: transport) { $0.maximumResponseSize = 100 }
-        let error = try #require(small.error(of: await small.heroAndFriends()))
-        #expect(error.code == .responseTooLarge)
-        #expect(small.cachedKeys.isEmpty)
+        try await FaultServer.with(.json(StarWarsBodies.heroAndFriends)) { server in
+            let small = FaultHarness(server: server, transport: transport) { $0.maximumResponseSize = 100 }
+            let error = try #require(small.error(of: await small.heroAndFriends()))
+            #expect(error.code == .responseTooLarge)
+            #expect(small.cachedKeys.isEmpty)
 
-        let unlimited = FaultHarness(server: server, transport: transport) { $0.maximumResponseSize = nil }
-        let response = try await unlimited.heroAndFriends().get()
-        #expect(response.value.hero?.friends?.count == 2)
+            let unlimited = FaultHarness(server: server, transport: transport) { $0.maximumResponseSize = nil }
+            let response = try await unlimited.heroAndFriends().get()
+            #expect(response.value.hero?.friends?.count == 2)
+        }
     }
 
     @Test("a transport that cannot stop early is held to the limit once its body arrived")
     func limitWithCallerSession() async throws {
-        let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: .urlSession) {
-            $0.transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
-            $0.maximumResponseSize = 100
+        try await FaultServer.with(.json(StarWarsBodies.heroAndFriends)) { server in
+            let harness = FaultHarness(server: server, transport: .urlSession) {
+                $0.transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
+                $0.maximumResponseSize = 100
+            }
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .responseTooLarge)
+            #expect(harness.cachedKeys.isEmpty)
         }
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .responseTooLarge)
-        #expect(harness.cachedKeys.isEmpty)
     }
 
     static let anyEndpoint = URL(string: "http://127.0.0.1:1/graphql")!

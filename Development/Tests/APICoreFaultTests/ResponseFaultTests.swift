@@ -14,14 +14,15 @@ struct ResponseFaultTests {
         transport: TestTransport,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIError {
-        let server = try await FaultServer(fault)
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport)
-        let error = try #require(harness.error(of: await harness.heroAndFriends()), sourceLocation: sourceLocation)
-        #expect(
-            harness.cachedKeys.isEmpty, "the cache holds nothing from a failed response", sourceLocation: sourceLocation
-        )
-        return error
+        try await FaultServer.with(fault, sourceLocation: sourceLocation) { server in
+            let harness = FaultHarness(server: server, transport: transport)
+            let error = try #require(harness.error(of: await harness.heroAndFriends()), sourceLocation: sourceLocation)
+            #expect(
+                harness.cachedKeys.isEmpty, "the cache holds nothing from a failed response",
+                sourceLocation: sourceLocation
+            )
+            return error
+        }
     }
 
     // MARK: - Malformed bodies
@@ -70,14 +71,14 @@ struct ResponseFaultTests {
 
     @Test("the depth limit is configurable", arguments: TestTransport.allCases)
     func configurableDepth(transport: TestTransport) async throws {
-        let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport) {
-            $0.jsonReader = JSONReader(options: .init(maximumDepth: 3))
+        try await FaultServer.with(.json(StarWarsBodies.heroAndFriends)) { server in
+            let harness = FaultHarness(server: server, transport: transport) {
+                $0.jsonReader = JSONReader(options: .init(maximumDepth: 3))
+            }
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect((error.underlying as? JSONParseError)?.reason == .tooDeep(limit: 3))
+            #expect(harness.cachedKeys.isEmpty)
         }
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect((error.underlying as? JSONParseError)?.reason == .tooDeep(limit: 3))
-        #expect(harness.cachedKeys.isEmpty)
     }
 
     // MARK: - Media types and empty bodies
@@ -113,11 +114,11 @@ struct ResponseFaultTests {
 
     @Test("without a media type, a JSON object is read and anything else is refused", arguments: TestTransport.allCases)
     func missingContentType(transport: TestTransport) async throws {
-        let server = try await FaultServer(.response(status: 200, body: Array(StarWarsBodies.heroAndFriends.utf8)))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport)
-        let response = try await harness.heroAndFriends().get()
-        #expect(response.value.hero?.name == "R2-D2")
+        try await FaultServer.with(.response(status: 200, body: Array(StarWarsBodies.heroAndFriends.utf8))) { server in
+            let harness = FaultHarness(server: server, transport: transport)
+            let response = try await harness.heroAndFriends().get()
+            #expect(response.value.hero?.name == "R2-D2")
+        }
 
         let error = try await failure(of: .response(status: 200, body: Array("OK".utf8)), transport: transport)
         #expect(error.code == .invalidResponse)

@@ -32,56 +32,57 @@ struct RetryAfterFaultTests {
         "delay-seconds: 429 then 200 waits exactly the seconds asked, then succeeds",
         arguments: TestTransport.allCases)
     func seconds(transport: TestTransport) async throws {
-        let server = try await FaultServer([
+        try await FaultServer.with([
             .response(status: 429, headers: [("Retry-After", "7")]), .json(StarWarsBodies.heroAndFriends),
-        ])
-        defer { Task { try await server.stop() } }
-        let response = try await harness(server, transport: transport).heroAndFriends().get()
-        #expect(response.value.hero?.name == "R2-D2")
-        #expect(server.requestCount == 2)
-        #expect(waits.all == [.seconds(7)])
+        ]) { server in
+            let response = try await harness(server, transport: transport).heroAndFriends().get()
+            #expect(response.value.hero?.name == "R2-D2")
+            #expect(server.requestCount == 2)
+            #expect(waits.all == [.seconds(7)])
+        }
     }
 
     @Test("HTTP-date: 503 then 200 waits until the date, then succeeds", arguments: TestTransport.allCases)
     func httpDate(transport: TestTransport) async throws {
-        let server = try await FaultServer([
+        try await FaultServer.with([
             .response(status: 503, headers: [("Retry-After", "Sun, 22 Nov 2026 08:00:12 GMT")]),
             .json(StarWarsBodies.heroAndFriends),
-        ])
-        defer { Task { try await server.stop() } }
-        let response = try await harness(server, transport: transport).heroAndFriends().get()
-        #expect(response.value.hero?.id == "2001")
-        #expect(waits.all == [.seconds(12)])
+        ]) { server in
+            let response = try await harness(server, transport: transport).heroAndFriends().get()
+            #expect(response.value.hero?.id == "2001")
+            #expect(waits.all == [.seconds(12)])
+        }
     }
 
     @Test(
         "a wait beyond the policy's limit is not waited: the 429 is the answer, after one request",
         arguments: TestTransport.allCases)
     func beyondLimit(transport: TestTransport) async throws {
-        let server = try await FaultServer(.response(status: 429, headers: [("Retry-After", "3600")]))
-        defer { Task { try await server.stop() } }
-        let harness = harness(server, transport: transport)
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .httpStatus)
-        #expect(error.statusCode == 429)
-        #expect(server.requestCount == 1)
-        #expect(waits.all.isEmpty)
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(.response(status: 429, headers: [("Retry-After", "3600")])) { server in
+            let harness = harness(server, transport: transport)
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .httpStatus)
+            #expect(error.statusCode == 429)
+            #expect(server.requestCount == 1)
+            #expect(waits.all.isEmpty)
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 
     @Test(
         "a 5xx with a GraphQL body is retried like one without, and the last answer counts",
         arguments: TestTransport.allCases)
     func retriedGraphQLError(transport: TestTransport) async throws {
-        let server = try await FaultServer(
-            .json(#"{"errors":[{"message":"down"}]}"#, status: 503, headers: [("Retry-After", "1")]))
-        defer { Task { try await server.stop() } }
-        let harness = harness(server, transport: transport)
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .graphQL)
-        #expect(error.statusCode == 503)
-        #expect(server.requestCount == 3)
-        #expect(waits.all == [.seconds(1), .seconds(1)])
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(
+            .json(#"{"errors":[{"message":"down"}]}"#, status: 503, headers: [("Retry-After", "1")])
+        ) { server in
+            let harness = harness(server, transport: transport)
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .graphQL)
+            #expect(error.statusCode == 503)
+            #expect(server.requestCount == 3)
+            #expect(waits.all == [.seconds(1), .seconds(1)])
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 }

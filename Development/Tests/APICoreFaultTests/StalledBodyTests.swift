@@ -20,43 +20,46 @@ struct StalledBodyTests {
         "the call fails with the client's timeout, and the server sees the client leave",
         arguments: TestTransport.allCases)
     func failsAtTheTimeLimit(transport: TestTransport) async throws {
-        let server = try await FaultServer(Self.stall)
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .milliseconds(500) }
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .timeout)
-        #expect(await harness.waitUntilAbandoned())
-        #expect(harness.cachedKeys.isEmpty)
+        try await FaultServer.with(Self.stall) { server in
+            let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .milliseconds(500) }
+            let error = try #require(harness.error(of: await harness.heroAndFriends()))
+            #expect(error.code == .timeout)
+            #expect(await harness.waitUntilAbandoned())
+            #expect(harness.cachedKeys.isEmpty)
+        }
     }
 
     #if canImport(AsyncHTTPClient)
         /// Swift-corelibs-foundation's `URLSession` polls its sockets in a loop while a body stalls (a core for the
-        /// whole stall); AsyncHTTPClient waits on the event loop. The bound is on CPU time, which a busy machine
-        /// does not inflate, not on wall time.
-        @Test("a 4-second stall costs the AsyncHTTPClient transport's event loop under 0.2 s of CPU")
+        /// whole stall); AsyncHTTPClient waits on the event loop. The bound is the event loop's CPU time as a share
+        /// of the stall's wall time, which polling fills and waiting leaves almost empty, however slow the machine.
+        @Test("a stall costs the AsyncHTTPClient transport's event loop a small share of its length in CPU")
         func stallCostsNoCPU() async throws {
-            let server = try await FaultServer(Self.stall)
-            defer { Task { try await server.stop() } }
-            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            let httpClient = HTTPClient(eventLoopGroup: group)
-            let clock = try await group.next().submit { () -> clockid_t in
-                var clock = clockid_t()
-                pthread_getcpuclockid(pthread_self(), &clock)
-                return clock
-            }.get()
-            let client = APIClient(
-                configuration: APIClientConfiguration(
-                    graphQLEndpoint: server.endpoint, transport: AsyncHTTPClientTransport(client: httpClient),
-                    timeout: .seconds(4)))
+            try await FaultServer.with(Self.stall) { server in
+                let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+                let httpClient = HTTPClient(eventLoopGroup: group)
+                let clock = try await group.next().submit { () -> clockid_t in
+                    var clock = clockid_t()
+                    pthread_getcpuclockid(pthread_self(), &clock)
+                    return clock
+                }.get()
+                let client = APIClient(
+                    configuration: APIClientConfiguration(
+                        graphQLEndpoint: server.endpoint, transport: AsyncHTTPClientTransport(client: httpClient),
+                        timeout: .seconds(4)))
 
-            let before = Self.cpuSeconds(clock)
-            let result = await Result { try await client.execute(HeroNameQuery()) }
-            let spent = Self.cpuSeconds(clock) - before
+                let started = ContinuousClock.now
+                let before = Self.cpuSeconds(clock)
+                let result = await Result { try await client.execute(HeroNameQuery()) }
+                let spent = Self.cpuSeconds(clock) - before
+                let stalled: Double = (ContinuousClock.now - started) / .seconds(1)
 
-            #expect((result.failureValue as? APIError)?.code == .timeout)
-            #expect(spent < 0.2, "the event loop spent \(spent) s of CPU in a 4 s stall")
-            try await httpClient.shutdown()
-            try await group.shutdownGracefully()
+                #expect((result.failureValue as? APIError)?.code == .timeout)
+                // A quarter: polling gets more of a core than that even when shared; waiting's ms (x15 under TSan) far less.
+                #expect(spent < stalled / 4, "the event loop spent \(spent) s of CPU in a \(stalled) s stall")
+                try await httpClient.shutdown()
+                try await group.shutdownGracefully()
+            }
         }
 
         /// The CPU time `clock` (a thread's CPU clock) has counted, in seconds.

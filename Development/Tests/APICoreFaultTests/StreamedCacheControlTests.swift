@@ -47,25 +47,25 @@ struct StreamedCacheControlTests {
         cache: CacheStore,
         transport: TestTransport
     ) async throws -> [ResponseMetadata] {
-        let server = try await FaultServer(response(delivery, headers: headers))
-        defer { Task { try await server.stop() } }
-        var configuration = APIClientConfiguration(
-            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(120))
-        configuration.cache = cache
-        configuration.subscriptionTransport = MultipartSubscriptionTransport(configuration: configuration)
-        let client = APIClient(configuration: configuration)
-        var metadata: [ResponseMetadata] = []
-        switch delivery {
-        case .deferred:
-            for try await response in client.executeIncrementally(UserDeferredQuery(id: "1")) {
-                metadata.append(response.metadata)
+        try await FaultServer.with(response(delivery, headers: headers)) { server in
+            var configuration = APIClientConfiguration(
+                graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(120))
+            configuration.cache = cache
+            configuration.subscriptionTransport = MultipartSubscriptionTransport(configuration: configuration)
+            let client = APIClient(configuration: configuration)
+            var metadata: [ResponseMetadata] = []
+            switch delivery {
+            case .deferred:
+                for try await response in client.executeIncrementally(UserDeferredQuery(id: "1")) {
+                    metadata.append(response.metadata)
+                }
+            case .subscription:
+                for try await response in client.subscribe(CountdownSubscription(from: 3)) {
+                    metadata.append(response.metadata)
+                }
             }
-        case .subscription:
-            for try await response in client.subscribe(CountdownSubscription(from: 3)) {
-                metadata.append(response.metadata)
-            }
+            return metadata
         }
-        return metadata
     }
 
     /// Reads what `delivery` wrote, as the cache serves it now.

@@ -95,104 +95,107 @@ struct UploadResendTests {
     @Test("an upload on a kept-alive connection the server closed unanswered is sent again, whole, on a new one")
     func resentAfterAClosedConnection() async throws {
         // The first request leaves a kept-alive connection; the server reads the upload on it and closes it.
-        let server = try await FaultServer([Self.answer, .raw([]), Self.answer])
-        defer { Task { try? await server.stop() } }
-        let sender = TestTransport.urlSession.make()
-        try await Self.warm(sender, server)
+        try await FaultServer.with([Self.answer, .raw([]), Self.answer]) { server in
+            let sender = TestTransport.urlSession.make()
+            try await Self.warm(sender, server)
 
-        let source = PieceSource(Self.payload)
-        let response = try await sender.send(Self.upload(to: server.endpoint, source))
-        #expect(response.statusCode == 200)
-        let received = server.receivedRequests
-        #expect(received.count == 3, "the upload was not sent again")
-        #expect(received.dropFirst().allSatisfy { $0.body == Self.payload }, "an upload sent was not the whole body")
-        Self.expectOneFraming(received)
+            let source = PieceSource(Self.payload)
+            let response = try await sender.send(Self.upload(to: server.endpoint, source))
+            #expect(response.statusCode == 200)
+            let received = server.receivedRequests
+            #expect(received.count == 3, "the upload was not sent again")
+            #expect(
+                received.dropFirst().allSatisfy { $0.body == Self.payload }, "an upload sent was not the whole body")
+            Self.expectOneFraming(received)
+        }
     }
 
     @Test(
         "an upload redirected with 307 or 308 goes to the new address with its method and its whole body",
         arguments: TestTransport.allCases, [307, 308])
     func resentAfterARedirect(transport: TestTransport, status: Int) async throws {
-        let server = try await FaultServer([
+        try await FaultServer.with([
             .response(status: status, headers: [("Location", "/moved")]), Self.answer,
-        ])
-        defer { Task { try? await server.stop() } }
-        let source = PieceSource(Self.payload)
-        let response = try await transport.make().send(Self.upload(to: server.endpoint, source))
-        #expect(response.statusCode == 200)
-        let received = server.receivedRequests
-        #expect(received.count == 2, "the redirect was not followed")
-        #expect(received.last?.head.hasPrefix("post /moved ") == true, "not posted to the new address")
-        #expect(received.map(\.body) == [Self.payload, Self.payload], "an upload sent was not the whole body")
-        Self.expectOneFraming(received)
+        ]) { server in
+            let source = PieceSource(Self.payload)
+            let response = try await transport.make().send(Self.upload(to: server.endpoint, source))
+            #expect(response.statusCode == 200)
+            let received = server.receivedRequests
+            #expect(received.count == 2, "the redirect was not followed")
+            #expect(received.last?.head.hasPrefix("post /moved ") == true, "not posted to the new address")
+            #expect(received.map(\.body) == [Self.payload, Self.payload], "an upload sent was not the whole body")
+            Self.expectOneFraming(received)
+        }
     }
 
     @Test(
         "an upload whose source cannot be read again when redirected fails with the source's error, not a network one",
         arguments: TestTransport.allCases)
     func sourceGoneOnResend(transport: TestTransport) async throws {
-        let server = try await FaultServer([
+        try await FaultServer.with([
             .response(status: 307, headers: [("Location", "/moved")]), Self.answer,
-        ])
-        defer { Task { try? await server.stop() } }
-        let source = PieceSource(Self.payload)
-        source.refuse(fromOpening: 2)
-        let error = await #expect(throws: (any Error).self) {
-            try await transport.make().send(Self.upload(to: server.endpoint, source))
+        ]) { server in
+            let source = PieceSource(Self.payload)
+            source.refuse(fromOpening: 2)
+            let error = await #expect(throws: (any Error).self) {
+                try await transport.make().send(Self.upload(to: server.endpoint, source))
+            }
+            // The source's error itself, or (from AsyncHTTPClient) a `URLError` that carries it.
+            let sourceError =
+                error as? CocoaError ?? (error as? URLError)?.userInfo[NSUnderlyingErrorKey] as? CocoaError
+            #expect(sourceError?.code == .fileNoSuchFile, "not the source's error: \(String(describing: error))")
+            #expect(server.receivedRequests.count == 1, "a request went out without its body")
         }
-        // The source's error itself, or (from AsyncHTTPClient) a `URLError` that carries it.
-        let sourceError = error as? CocoaError ?? (error as? URLError)?.userInfo[NSUnderlyingErrorKey] as? CocoaError
-        #expect(sourceError?.code == .fileNoSuchFile, "not the source's error: \(String(describing: error))")
-        #expect(server.receivedRequests.count == 1, "a request went out without its body")
     }
 
     @Test(
         "a GraphQL POST redirected with 307 reaches the new address with its body, not an empty one",
         arguments: TestTransport.allCases)
     func dataBodyRedirected(transport: TestTransport) async throws {
-        let server = try await FaultServer([.response(status: 307, headers: [("Location", "/moved")]), Self.answer])
-        defer { Task { try? await server.stop() } }
-        let body = Data(#"{"query":"mutation { like }"}"#.utf8)
-        let request = HTTPRequest(
-            method: .post, url: server.endpoint, headers: ["Content-Type": "application/json"], body: body,
-            operationName: "Like", kind: .graphQL(.mutation))
-        #expect(try await transport.make().send(request).statusCode == 200)
-        #expect(server.receivedRequests.map(\.body) == [Array(body), Array(body)])
+        try await FaultServer.with([.response(status: 307, headers: [("Location", "/moved")]), Self.answer]) { server in
+            let body = Data(#"{"query":"mutation { like }"}"#.utf8)
+            let request = HTTPRequest(
+                method: .post, url: server.endpoint, headers: ["Content-Type": "application/json"], body: body,
+                operationName: "Like", kind: .graphQL(.mutation))
+            let response = try await transport.make().send(request)
+            #expect(response.statusCode == 200)
+            #expect(server.receivedRequests.map(\.body) == [Array(body), Array(body)])
+        }
     }
 
     @Test(
         "an upload redirected to another origin arrives there whole without the Authorization and Cookie fields",
         arguments: TestTransport.allCases)
     func redirectedToAnotherOrigin(transport: TestTransport) async throws {
-        let elsewhere = try await FaultServer([Self.answer])
-        defer { Task { try? await elsewhere.stop() } }
-        let server = try await FaultServer([
-            .response(status: 307, headers: [("Location", elsewhere.endpoint.absoluteString)])
-        ])
-        defer { Task { try? await server.stop() } }
-        var upload = Self.upload(to: server.endpoint, PieceSource(Self.payload))
-        upload.headers["Authorization"] = "Bearer secret"
-        upload.headers["Cookie"] = "session=secret"
-        #expect(try await transport.make().send(upload).statusCode == 200)
-        #expect(server.receivedRequests.first?.has("authorization") == true)
-        let moved = try #require(elsewhere.receivedRequests.first)
-        #expect(moved.body == Self.payload)
-        #expect(!moved.has("authorization") && !moved.has("cookie"), "credentials sent to another origin")
+        try await FaultServer.with([Self.answer]) { elsewhere in
+            try await FaultServer.with([
+                .response(status: 307, headers: [("Location", elsewhere.endpoint.absoluteString)])
+            ]) { server in
+                var upload = Self.upload(to: server.endpoint, PieceSource(Self.payload))
+                upload.headers["Authorization"] = "Bearer secret"
+                upload.headers["Cookie"] = "session=secret"
+                #expect(try await transport.make().send(upload).statusCode == 200)
+                #expect(server.receivedRequests.first?.has("authorization") == true)
+                let moved = try #require(elsewhere.receivedRequests.first)
+                #expect(moved.body == Self.payload)
+                #expect(!moved.has("authorization") && !moved.has("cookie"), "credentials sent to another origin")
+            }
+        }
     }
 
     @Test(
         "an upload redirected in a circle fails as too many redirects instead of sending forever",
         arguments: TestTransport.allCases)
     func redirectCycle(transport: TestTransport) async throws {
-        let server = try await FaultServer([
+        try await FaultServer.with([
             .response(status: 307, headers: [("Location", "/a")]), .response(status: 307, headers: [("Location", "/")]),
-        ])
-        defer { Task { try? await server.stop() } }
-        await #expect {
-            try await transport.make().send(Self.upload(to: server.endpoint, PieceSource(Self.payload)))
-        } throws: { error in
-            (error as? URLError)?.code == .httpTooManyRedirects
+        ]) { server in
+            await #expect {
+                try await transport.make().send(Self.upload(to: server.endpoint, PieceSource(Self.payload)))
+            } throws: { error in
+                (error as? URLError)?.code == .httpTooManyRedirects
+            }
+            #expect(server.receivedRequests.count <= 21)
         }
-        #expect(server.receivedRequests.count <= 21)
     }
 }

@@ -12,19 +12,19 @@ struct WatchCancellationTests {
         "cancelling the consumer of a watch waiting for the network closes the request's connection",
         arguments: TestTransport.allCases)
     func cancellingTheConsumerStopsTheRequest(transport: TestTransport) async throws {
-        let server = try await FaultServer([.silence])
-        defer { Task { try? await server.stop() } }
-        let harness = FaultHarness(server: server, transport: transport)
-        // A miss, so the watch's first value comes from the network, which never answers.
-        let watch = harness.client.watch(HeroAndFriendsNamesWithIDsQuery(), cachePolicy: .cacheFirst)
-        let consumer = Task {
-            var count = 0
-            for await _ in watch { count += 1 }
-            return count
+        try await FaultServer.with([.silence]) { server in
+            let harness = FaultHarness(server: server, transport: transport)
+            // A miss, so the watch's first value comes from the network, which never answers.
+            let watch = harness.client.watch(HeroAndFriendsNamesWithIDsQuery(), cachePolicy: .cacheFirst)
+            let consumer = Task {
+                var count = 0
+                for await _ in watch { count += 1 }
+                return count
+            }
+            while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            consumer.cancel()
+            #expect(await harness.waitUntilAbandoned(), "the request went on after its watch's consumer had gone")
+            #expect(await consumer.value == 0)
         }
-        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        consumer.cancel()
-        #expect(await harness.waitUntilAbandoned(), "the request went on after its watch's consumer had gone")
-        #expect(await consumer.value == 0)
     }
 }

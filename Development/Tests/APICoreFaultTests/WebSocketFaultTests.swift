@@ -9,27 +9,27 @@ import Testing
 struct WebSocketFaultTests {
     @Test("a message over the size limit closes the connection; reconnecting stops after the policy's attempts")
     func oversizedMessage() async throws {
-        let server = try await WebSocketFaultServer(payloadSize: 256 << 10)
-        let configuration = WebSocketTransportConfiguration(
-            url: server.url,
-            reconnectPolicy: GraphQLWebSocketReconnectPolicy(
-                initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20), maximumAttempts: 2),
-            connector: NIOWebSocketConnector(maximumMessageSize: 64 << 10))
-        let transport = WebSocketSubscriptionTransport(configuration: configuration)
-        var received = 0
-        let thrown = await #expect(throws: APIError.self) {
-            for try await _ in transport.subscribe(
-                GraphQLSubscriptionRequest(operationName: "Padding", document: "subscription Padding { padding }"))
-            {
-                received += 1
+        try await withStopping(try await WebSocketFaultServer(payloadSize: 256 << 10)) { server in
+            let configuration = WebSocketTransportConfiguration(
+                url: server.url,
+                reconnectPolicy: GraphQLWebSocketReconnectPolicy(
+                    initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20), maximumAttempts: 2),
+                connector: NIOWebSocketConnector(maximumMessageSize: 64 << 10))
+            let transport = WebSocketSubscriptionTransport(configuration: configuration)
+            var received = 0
+            let thrown = await #expect(throws: APIError.self) {
+                for try await _ in transport.subscribe(
+                    GraphQLSubscriptionRequest(operationName: "Padding", document: "subscription Padding { padding }"))
+                {
+                    received += 1
+                }
             }
+            #expect(received == 0)
+            let failure = try #require(thrown?.underlying as? GraphQLWebSocketError)
+            #expect(failure.kind == .connectionFailed)
+            // The first connection and two reconnections, each ended by the oversized message.
+            #expect(server.connectionCount == 3)
         }
-        #expect(received == 0)
-        let failure = try #require(thrown?.underlying as? GraphQLWebSocketError)
-        #expect(failure.kind == .connectionFailed)
-        // The first connection and two reconnections, each ended by the oversized message.
-        #expect(server.connectionCount == 3)
-        await server.stop()
     }
 
     @Test("the default limits are 16 MiB per message and 10 reconnection attempts")

@@ -16,8 +16,9 @@ struct GraphQLMockEncoderTests {
         let included = try query.data(for: HeroNameConditionalInclusionQuery(includeName: true))
         #expect(included.hero?.name == "R2-D2")
         let excluded = query.responseData(for: HeroNameConditionalInclusionQuery(includeName: false))
-        #expect(excluded["hero"]?["name"] == nil)
-        #expect(excluded["hero"]?["__typename"] == "Droid")
+        let hero = try #require(excluded["hero"])
+        #expect(hero["name"] == nil)
+        #expect(hero["__typename"] == "Droid")
     }
 
     @Test("every alias of a field gets the builder's one value for that field")
@@ -31,8 +32,9 @@ struct GraphQLMockEncoderTests {
     func typeDependentAlias() throws {
         let operation = HeroTypeDependentAliasedFieldQuery()
         let human = try Mocks.Query(hero: Mocks.Human(homePlanet: "Tatooine")).data(for: operation)
-        #expect(human.hero?.asHuman?.property == "Tatooine")
-        #expect(human.hero?.asDroid == nil)
+        let hero = try #require(human.hero)
+        #expect(hero.asHuman?.property == "Tatooine")
+        #expect(hero.asDroid == nil)
         let droid = try Mocks.Query(hero: Mocks.Droid(primaryFunction: "Astromech")).data(for: operation)
         #expect(droid.hero?.asDroid?.property == "Astromech")
     }

@@ -151,7 +151,8 @@ struct DemoUploadAndPageTests {
             #expect(response.statusCode == 400)
             let text = String(decoding: response.body, as: UTF8.self)
             #expect(text.contains("Invalid multipart request: ") && text.contains(reason), "\(text)")
-            #expect(server.store.user(id: "u1")?.avatar == nil)
+            let user = try #require(server.store.user(id: "u1"))
+            #expect(user.avatar == nil)
         }
     }
 
@@ -201,7 +202,8 @@ struct DemoUploadAndPageTests {
                 _ = try await client.execute(
                     document: #"mutation { uploadAvatar(userId: "u1", file: "x") { id } }"#, as: Uploaded.self)
             }
-            #expect(server.store.user(id: "u1")?.avatar == nil)
+            let user = try #require(server.store.user(id: "u1"))
+            #expect(user.avatar == nil)
         }
     }
 }

@@ -41,7 +41,8 @@ import Testing
     @Test func aNullReasonIsNotADeprecation() throws {
         let sdl = "type Query { a(x: Int! @deprecated(reason: null)): Int }"
         let schema = try SchemaTestSupport.build(sdl)
-        #expect(schema.type(named: "Query")?.field(named: "a")?.argument(named: "x")?.deprecationReason == nil)
+        let argument = try #require(schema.type(named: "Query")?.field(named: "a")?.argument(named: "x"))
+        #expect(argument.deprecationReason == nil)
         #expect(
             schema.warnings.map(SchemaTestSupport.summary) == [
                 "1:24: @deprecated(reason: null) does not deprecate anything: graphql-js reads a null reason as not "

@@ -168,7 +168,8 @@ import Testing
         #expect(old?.deprecationReason == "No longer supported")
         #expect(old?.argument(named: "arg")?.description == "An argument.")
         #expect(old?.argument(named: "arg")?.deprecationReason == "Use `new`.")
-        #expect(query?.field(named: "new")?.deprecationReason == nil)
+        let newField = try #require(query?.field(named: "new"))
+        #expect(newField.deprecationReason == nil)
         guard case .enumeration(let level)? = schema.type(named: "Level") else {
             Issue.record("Level is not an enum")
             return

@@ -10,16 +10,17 @@ struct FaultHarness {
     let cache = CacheStore()
     let client: APIClient
 
-    /// A harness on `server` over a new `transport`; `configure` adjusts the configuration (timeout 30 s, no
-    /// interceptors) first.
+    /// A harness on `server` (or on `endpoint`, when given) over a new `transport`; `configure` adjusts the
+    /// configuration (timeout 120 s, no interceptors) first.
     init(
         server: FaultServer,
+        endpoint: URL? = nil,
         transport: TestTransport,
         configure: (inout APIClientConfiguration) -> Void = { _ in }
     ) {
         self.server = server
         var configuration = APIClientConfiguration(
-            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(120))
+            graphQLEndpoint: endpoint ?? server.endpoint, transport: transport.make(), timeout: .seconds(120))
         configuration.cache = cache
         configure(&configuration)
         client = APIClient(configuration: configuration)

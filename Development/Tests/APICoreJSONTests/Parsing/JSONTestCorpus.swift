@@ -7,8 +7,8 @@ import Foundation
 enum JSONTestCorpus {
     /// The corpus folder, found from this file's location so that tests run from any working directory.
     static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // JSON
-        .deletingLastPathComponent()  // APICoreGraphQLTests
+        .deletingLastPathComponent()  // Parsing
+        .deletingLastPathComponent()  // APICoreJSONTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // the development package
         .deletingLastPathComponent()  // the repository
@@ -24,6 +24,15 @@ enum JSONTestCorpus {
             if path.hasSuffix(".json") { paths.append(path) }
         }
         return paths.sorted()
+    }
+
+    /// The paths of the corpus's `.json` files smaller than `size` bytes, sorted.
+    static func jsonFiles(smallerThan size: Int) -> [String] {
+        jsonFiles().filter { path in
+            let file = directory.appendingPathComponent(path).path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            return ((attributes?[.size] as? NSNumber)?.intValue ?? .max) < size
+        }
     }
 
     /// The contents of the corpus file at `path`, relative to ``directory``.

@@ -107,11 +107,22 @@ import Testing
         #expect(written.1 > text.utf8.count)
     }
 
-    @Test(arguments: JSONTestCorpus.jsonFiles())
+    /// The corpus files that are not JSON by RFC 8259 (a missing comma, a trailing one), which Python's `json` module
+    /// refuses too; Foundation's reader on Linux takes the trailing comma.
+    static let notJSON: Set<String> = [
+        "apps/pocket-ios/apollo-codegen-config.json", "github/operations/apollo/operationIDs.json",
+        "starwars/operationIDs.json",
+    ]
+
+    /// The corpus files under 1 MB: the larger ones repeat what smaller ones hold and are slow in a debug build.
+    @Test(arguments: JSONTestCorpus.jsonFiles(smallerThan: 1_000_000))
     func roundTripsCorpusFiles(path: String) throws {
         let data = try JSONTestCorpus.contents(of: path)
-        // Two corpus files are not JSON; the largest ones repeat what smaller ones hold and are slow in a debug build.
-        guard data.count < 1_000_000, let value = try? JSONReader().read(data) else { return }
+        guard !Self.notJSON.contains(path) else {
+            #expect(throws: JSONParseError.self) { try JSONReader().read(data) }
+            return
+        }
+        let value = try JSONReader().read(data)
         #expect(try JSONReader().read(writer.write(value)) == value)
         if data.count < 100_000 {
             let pretty = JSONWriter(options: .init(sortsKeys: true, prettyPrinted: true, escapesSlashes: true))

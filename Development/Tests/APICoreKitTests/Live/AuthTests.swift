@@ -5,11 +5,30 @@ import Testing
 
 @testable import APICoreGraphQL
 
-@Suite("Auth: one token refresh for many concurrent 401s")
+@Suite("Auth: one token refresh for many concurrent 401s", .timeLimit(.minutes(10)))
 struct AuthTests {
+    /// How long a call may take before it fails the test instead of hanging it: beyond the clients' own time limits
+    /// (120 s, 180 s), so those end a slow call first, and far beyond any correct run. A bound, never a measure.
+    static let bound: Duration = .seconds(240)
+
+    /// How `call` ended. Bounded: a refresh that deadlocks, or a barrier or refresh whose waiters are never released,
+    /// would otherwise hang the run, so a call still running after ``bound`` fails the test instead.
+    static func bounded<Value: Sendable>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ call: @escaping @Sendable () async throws -> Value
+    ) async throws -> Result<Value, any Error> {
+        let ended = await outcome(within: bound) { () async -> Result<Value, any Error> in
+            do {
+                return .success(try await call())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try #require(ended, "the call was still running after \(bound)", sourceLocation: sourceLocation)
+    }
+
     /// The names of users 1 to 3 fetched `count` times at once, each call its own request: sharing identical queries
     /// in flight is off, so that every call meets the 401 on the wire.
-    func names(_ client: APIClient, count: Int) async throws -> [String?] {
+    static func names(_ client: APIClient, count: Int) async throws -> [String?] {
         let ownRequest = RequestOptions(deduplicates: false)
         return try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<count {
@@ -36,7 +55,7 @@ struct AuthTests {
         let client = live.client(
             path: "/secure/\(realm)/graphql",
             interceptors: [AuthInterceptor(tokenProvider: tokens), RequestBarrier(count: 50)], timeout: .seconds(180))
-        let names = try await names(client, count: 50)
+        let names = try await Self.bounded { try await Self.names(client, count: 50) }.get()
         #expect(names.count == 50)
         #expect(names.allSatisfy { $0 != nil })
         #expect(tokens.refreshCount == 1)
@@ -56,12 +75,9 @@ struct AuthTests {
         tokens.failNextRefreshes(1)
         let client = live.client(
             path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)])
-        await #expect {
-            _ = try await client.execute(UserDetailsQuery(id: "1"))
-        } throws: { error in
-            (error as? APIError)?.code == .unauthorized
-        }
-        let user = try await client.execute(UserDetailsQuery(id: "1"))
+        let refused = try await Self.bounded { try await client.execute(UserDetailsQuery(id: "1")) }
+        #expect((refused.failureValue as? APIError)?.code == .unauthorized)
+        let user = try await Self.bounded { try await client.execute(UserDetailsQuery(id: "1")) }.get()
         #expect(user.value.user?.name == "Ada Lovelace")
         #expect(tokens.refreshCount == 2)
     }
@@ -75,7 +91,8 @@ struct AuthTests {
             path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)],
             restBaseURL: live.server.baseURL)
         tokens.client.withLock { $0 = client }
-        let user = try await client.execute(UserDetailsQuery(id: "2"))
+        // A deadlock would hang here: the bound turns it into a failure.
+        let user = try await Self.bounded { try await client.execute(UserDetailsQuery(id: "2")) }.get()
         #expect(user.value.user?.name == "Grace Hopper")
         #expect(try await live.server.stats(key: realm).refreshes == 1)
     }
@@ -89,11 +106,8 @@ struct AuthTests {
         let client = live.client(
             path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)],
             timeout: .milliseconds(500))
-        await #expect {
-            _ = try await client.execute(UserDetailsQuery(id: "1"))
-        } throws: { error in
-            (error as? APIError)?.code == .timeout
-        }
+        let result = try await Self.bounded { try await client.execute(UserDetailsQuery(id: "1")) }
+        #expect((result.failureValue as? APIError)?.code == .timeout)
     }
 
     @Test(
@@ -107,13 +121,11 @@ struct AuthTests {
         let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(
             path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: UselessTokens())])
-        await #expect {
-            _ = try await client.execute(UserDetailsQuery(id: "1"))
-        } throws: { error in
-            let error = error as? APIError
-            return error?.code == .unauthorized && error?.description.contains("nope") == false
-                && error?.graphQLErrors.first?.message == "unauthorized"
-        }
+        let result = try await Self.bounded { try await client.execute(UserDetailsQuery(id: "1")) }
+        let error = result.failureValue as? APIError
+        #expect(
+            error?.code == .unauthorized && error?.description.contains("nope") == false
+                && error?.graphQLErrors.first?.message == "unauthorized")
     }
 
     @Test("a failing refresh fails every request waiting for it as unauthorized", arguments: TestTransport.allCases)
@@ -126,35 +138,36 @@ struct AuthTests {
         let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(
             path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: FailingTokens())])
-        let outcomes = await withTaskGroup(of: APIError.Code?.self) { group in
-            for _ in 0..<10 {
-                group.addTask {
-                    do throws(APIError) {
-                        _ = try await client.execute(UserDetailsQuery(id: "1"))
-                        return nil
-                    } catch {
-                        // The provider's own error stays reachable, so an app can tell "revoked" from "offline".
-                        #expect(error.underlying is FailingTokens.RefreshFailed)
-                        return error.code
+        let errors = try await Self.bounded {
+            await withTaskGroup(of: APIError?.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        do throws(APIError) {
+                            _ = try await client.execute(UserDetailsQuery(id: "1"))
+                            return nil
+                        } catch {
+                            return error
+                        }
                     }
                 }
+                var collected: [APIError?] = []
+                for await error in group { collected.append(error) }
+                return collected
             }
-            var codes: [APIError.Code?] = []
-            for await code in group { codes.append(code) }
-            return codes
-        }
-        #expect(outcomes == Array(repeating: .unauthorized, count: 10))
+        }.get()
+        let codes = errors.map { $0?.code }
+        #expect(codes == Array(repeating: .unauthorized, count: 10))
+        // The provider's own error stays reachable, so an app can tell "revoked" from "offline".
+        #expect(errors.allSatisfy { $0?.underlying is FailingTokens.RefreshFailed })
     }
 
     @Test("without an auth interceptor a 401 is unauthorized, not an HTTP error", arguments: TestTransport.allCases)
     func plain401(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
-        await #expect {
-            _ = try await live.client(path: "/secure/\(live.key)/graphql").execute(UserDetailsQuery(id: "1"))
-        } throws: { error in
-            let error = error as? APIError
-            return error?.code == .unauthorized && error?.statusCode == 401
-        }
+        let client = live.client(path: "/secure/\(live.key)/graphql")
+        let result = try await Self.bounded { try await client.execute(UserDetailsQuery(id: "1")) }
+        let error = result.failureValue as? APIError
+        #expect(error?.code == .unauthorized && error?.statusCode == 401)
     }
 }
 

@@ -75,7 +75,8 @@ struct StreamingIncrementalTests {
             values.append(response.value)
         }
         try #require(values.count == 2)
-        #expect(values[0].user?.deferredDetails == nil)
+        let initial = try #require(values[0].user)
+        #expect(initial.deferredDetails == nil)
         #expect(values[1].user?.deferredDetails?.email == "ada@example.com")
     }
 }

@@ -29,8 +29,9 @@ struct PartialCacheResponseTests {
         let options = RequestOptions(cachePolicy: .cacheOnly, returnsPartialCacheData: true)
         let response = try await client.execute(ProductQuery(id: "1"), options: options)
         #expect(response.metadata.source == .cache)
-        #expect(response.value.product?.title == "Engine")
-        #expect(response.value.product?.owner == nil)
+        let product = try #require(response.value.product)
+        #expect(product.title == "Engine")
+        #expect(product.owner == nil)
         #expect(response.errors.map(\.path) == [ResponsePath([.field("product"), .field("owner")])])
         #expect(response.errors.first?.extensions["code"] == "CACHE_MISS")
     }

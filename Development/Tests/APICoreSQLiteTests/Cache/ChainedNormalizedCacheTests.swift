@@ -39,8 +39,11 @@ import Testing
         #expect(try chained.merge(RecordSet([renamed])).isEmpty)
 
         #expect(try chained.removeField(CacheFieldID(key: "Droid:2001", field: "name")))
-        #expect(memory.loadRecords(["Droid:2001"])["Droid:2001"]?["name"] == nil)
-        #expect(try sqlite.loadRecords(["Droid:2001"])["Droid:2001"]?["name"] == nil)
+        // The record stays, without the field.
+        let inMemory = try #require(memory.loadRecords(["Droid:2001"])["Droid:2001"])
+        #expect(inMemory["name"] == nil)
+        let inSQLite = try #require(try sqlite.loadRecords(["Droid:2001"])["Droid:2001"])
+        #expect(inSQLite["name"] == nil)
 
         #expect(try chained.removeRecords(["Droid:2001"]).count == 2)
         #expect(memory.loadRecords(["Droid:2001"]).isEmpty)

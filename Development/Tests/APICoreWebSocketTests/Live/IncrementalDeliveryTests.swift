@@ -16,8 +16,9 @@ struct IncrementalDeliveryTests {
             values.append(response.value)
         }
         try #require(values.count == 2)
-        #expect(values[0].user?.name == "Ada Lovelace")
-        #expect(values[0].user?.deferredDetails == nil)
+        let initial = try #require(values[0].user)
+        #expect(initial.name == "Ada Lovelace")
+        #expect(initial.deferredDetails == nil)
         #expect(values[1].user?.name == "Ada Lovelace")
         #expect(values[1].user?.deferredDetails?.email == "ada@example.com")
         #expect(values[1].user?.deferredDetails?.followerCount == 9_007_199_254_740_993)

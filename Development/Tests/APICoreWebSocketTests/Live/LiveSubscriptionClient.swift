@@ -2,6 +2,7 @@ import APICoreKit
 import APICoreTestSupport
 import APICoreWebSocket
 import Foundation
+import Testing
 
 /// A client whose subscriptions go to a reference server over WebSocket.
 struct LiveSubscriptionClient {
@@ -47,20 +48,31 @@ struct LiveSubscriptionClient {
     }
 }
 
-/// Collects a stream's values until it ends; returns them with the error it ended with.
+/// Collects a stream's values until it ends (or `limit` of them came); returns them with the error it ended with.
+///
+/// A stream that neither ends nor reaches `limit` within `bound` (generous: a bound, never a measure) records an
+/// issue and comes back empty, so that a subscription that hangs fails its test instead of hanging the run.
 func collect<Value: Sendable>(
-    _ stream: AsyncThrowingStream<Value, any Error>, limit: Int = .max
+    _ stream: AsyncThrowingStream<Value, any Error>, limit: Int = .max, within bound: Duration = .seconds(120),
+    sourceLocation: SourceLocation = #_sourceLocation
 ) async -> (values: [Value], error: APIError?) {
-    var values: [Value] = []
-    do {
-        for try await value in stream {
-            values.append(value)
-            if values.count >= limit { break }
+    let collected = await outcome(within: bound) { () async -> (values: [Value], error: APIError?) in
+        var values: [Value] = []
+        do {
+            for try await value in stream {
+                values.append(value)
+                if values.count >= limit { break }
+            }
+            return (values, nil)
+        } catch let error as APIError {
+            return (values, error)
+        } catch {
+            return (values, APIError(wrapping: error, operationName: nil))
         }
-        return (values, nil)
-    } catch let error as APIError {
-        return (values, error)
-    } catch {
-        return (values, APIError(wrapping: error, operationName: nil))
     }
+    guard let collected else {
+        Issue.record("the stream was still open after \(bound)", sourceLocation: sourceLocation)
+        return ([], nil)
+    }
+    return collected
 }

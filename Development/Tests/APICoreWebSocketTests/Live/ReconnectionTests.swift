@@ -7,8 +7,12 @@ import Testing
 @testable import APICoreGraphQL
 
 /// A server killed and restarted on the same port while subscriptions are live.
-@Suite("Subscriptions: reconnection")
+@Suite("Subscriptions: reconnection", .timeLimit(.minutes(10)))
 struct ReconnectionTests {
+    /// How long a wait for ticks, or for a cancelled consumer to end, may take before it fails the test instead of
+    /// hanging it: far beyond any correct run, even under a sanitizer on a busy machine. A bound, never a measure.
+    static let bound: Duration = .seconds(120)
+
     /// Collects one subscription's ticks and signals when they satisfy a condition.
     final class Progress: Sendable {
         typealias Tick = TicksSubscription.Data.Ticks
@@ -29,16 +33,17 @@ struct ReconnectionTests {
             for entry in due { entry.signal.fire() }
         }
 
-        /// Returns once the ticks received so far satisfy `condition`.
-        func wait(until condition: @escaping @Sendable ([Tick]) -> Bool) async {
+        /// Returns whether the ticks satisfied `condition` within `limit`: a subscription that stops delivering, or
+        /// never reconnects, fails the test instead of hanging it.
+        func wait(within limit: Duration, until condition: @escaping @Sendable ([Tick]) -> Bool) async -> Bool {
             let signal = OpenSignalBox()
             let already = ticks.withLock { ticks in
                 if condition(ticks) { return true }
                 waiters.withLock { $0.append((condition, signal)) }
                 return false
             }
-            if already { return }
-            await signal.wait()
+            if already { return true }
+            return await completes(within: limit) { await signal.wait() }
         }
     }
 
@@ -47,6 +52,8 @@ struct ReconnectionTests {
         arguments: [ReferenceServer.Implementation.strawberry, .ariadne])
     func resumesAfterRestart(implementation: ReferenceServer.Implementation) async throws {
         let first = try await ReferenceServer.start(implementation)
+        // Stopped below once three ticks came from it; this only covers a test that fails before then.
+        defer { first.stop() }
         let port = first.port
         let live = LiveSubscriptionClient(
             first,
@@ -64,16 +71,26 @@ struct ReconnectionTests {
                 }
             }
         }
-        for entry in progress { await entry.wait { $0.count >= 3 } }
+        defer { for consumer in consumers { consumer.cancel() } }
+        for entry in progress {
+            let ticked = await entry.wait(within: Self.bound) { $0.count >= 3 }
+            try #require(ticked, "three ticks from the first server")
+        }
         let firstServer = try #require(progress[0].ticks.withLock { $0.first?.server })
         first.stop()
         let second = try await ReferenceServer.start(implementation, port: port)
         defer { second.stop() }
         // Three ticks on each subscription from the restarted server, whose process id differs: events still queued
         // from the first server cannot stand in for them.
-        for entry in progress { await entry.wait { $0.filter { $0.server != firstServer }.count >= 3 } }
+        for entry in progress {
+            let resumed = await entry.wait(within: Self.bound) { $0.filter { $0.server != firstServer }.count >= 3 }
+            try #require(resumed, "three ticks from the restarted server")
+        }
         for consumer in consumers { consumer.cancel() }
-        for consumer in consumers { _ = await consumer.result }
+        for consumer in consumers {
+            let ended = await completes(within: Self.bound) { _ = await consumer.result }
+            try #require(ended, "a cancelled subscription's loop never ended")
+        }
 
         for entry in progress {
             let ticks = entry.ticks.withLock { $0 }
@@ -89,25 +106,38 @@ struct ReconnectionTests {
 
 /// A one-time signal for tests.
 final class OpenSignalBox: Sendable {
-    private let state = Lock<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Lock<(fired: Bool, nextID: Int, waiters: [Int: CheckedContinuation<Void, Never>])>(
+        (false, 0, [:]))
 
     func fire() {
         let waiters = state.withLock { state in
             state.fired = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Returns once the signal has fired, or once the waiting task is cancelled (as a bound or a test's time limit
+    /// does), so that a signal that never fires cannot hang the test.
     func wait() async {
-        await withCheckedContinuation { continuation in
-            let fired = state.withLock { state in
-                if state.fired { return true }
-                state.waiters.append(continuation)
-                return false
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state in
+                    // Cancelled before it was held: the handler below found nothing to resume.
+                    if state.fired || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if done { continuation.resume() }
             }
-            if fired { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.resume()
         }
     }
 }

@@ -18,8 +18,8 @@ struct SubscriptionCacheTests {
 
         // Watching before any event: the first element is the miss.
         var watch = store.watch(subscription).makeAsyncIterator()
-        let initial = await watch.next()
-        #expect((try? initial?.get()) == nil)
+        let initial = try #require(await watch.next())
+        #expect((try? initial.get()) == nil)
 
         let (events, error) = await collect(live.client.subscribe(subscription))
         #expect(error == nil)
