@@ -15,7 +15,7 @@ public struct ProcessResult: Sendable {
 
 extension ChildProcess {
     /// Runs `executable` with `arguments` in `directory` and returns once it has exited; one still running after
-    /// `timeout` is terminated.
+    /// `timeout`, or when the calling task is cancelled (a test's time limit), is terminated.
     public static func run(
         _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
         timeout: Duration = .seconds(3_600)

@@ -70,12 +70,12 @@ public final class ChildProcess: Sendable {
 
     /// Waits, without blocking a thread, until the process has exited and its standard error is fully read;
     /// returns its exit status (the signal's number when a signal ended it), or `nil` when it is still running
-    /// after `timeout`.
+    /// after `timeout` or when the waiting task is cancelled (as a test's time limit does).
     public func waitForExit(timeout: Duration) async -> Int32? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while exit.status == nil {
-            guard clock.now < deadline else { return nil }
+            guard clock.now < deadline, !Task.isCancelled else { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
         await errorCollection.value

@@ -5,6 +5,12 @@ import Foundation
 // apicore-demo: runs the demo against an in-process demo server (or the server given with --endpoint) in a fresh
 // temporary data folder, and exits 0 when every step showed what it should.
 
+/// Writes a line to standard output at once, not through `print`'s buffer: through a pipe (`| tee`, a test reading the
+/// output) each step shows as it happens, and a demo stopped midway shows how far it got.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("apicore-demo: \(message)\n".utf8))
     exit(1)
@@ -17,7 +23,7 @@ do {
     fail("\(error) (see --help)")
 }
 if command == .help {
-    print(DemoCommand.usage)
+    say(DemoCommand.usage)
     exit(0)
 }
 
@@ -36,8 +42,8 @@ do {
     guard let configuration = AppConfiguration(graphQLEndpoint: endpoint, dataDirectory: dataDirectory) else {
         throw DemoError("'\(endpoint)' is not an http or https URL")
     }
-    print("APICoreKit demo against \(inProcessServer == nil ? endpoint.absoluteString : "an in-process demo server")")
-    let runner = DemoRunner(configuration: configuration, server: inProcessServer) { print($0) }
+    say("APICoreKit demo against \(inProcessServer == nil ? endpoint.absoluteString : "an in-process demo server")")
+    let runner = DemoRunner(configuration: configuration, server: inProcessServer) { say($0) }
     outcome = .success(try await runner.run())
 } catch {
     outcome = .failure(error)
@@ -47,8 +53,8 @@ try? FileManager.default.removeItem(at: dataDirectory)
 
 switch outcome {
 case .success(let summary) where summary.problems.isEmpty:
-    print("")
-    print("The demo finished: every step showed what it should.")
+    say("")
+    say("The demo finished: every step showed what it should.")
     exit(0)
 case .success(let summary):
     fail("the demo finished with problems:\n" + summary.problems.map { "  - \($0)" }.joined(separator: "\n"))
