@@ -132,8 +132,9 @@ let package = Package(
         .target(
             name: "APICoreCommands",
             dependencies: [
-                "APICoreKit", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen", "APICoreGenerateCommand",
-                "APICoreSQLite", "APICoreDynamic", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "APICoreKit", "APICoreJSON", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen",
+                "APICoreGenerateCommand", "APICoreSQLite", "APICoreDynamic",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

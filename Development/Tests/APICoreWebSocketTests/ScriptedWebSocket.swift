@@ -24,7 +24,7 @@ final class ScriptedWebSocket: GraphQLWebSocketConnector, GraphQLWebSocketConnec
     }
 
     /// The first code the client closed with, or nil if it has not closed within `limit`.
-    func firstClose(within limit: Duration = .seconds(30)) async -> UInt16? {
+    func firstClose(within limit: Duration = .seconds(120)) async -> UInt16? {
         await withTaskGroup(of: UInt16?.self) { group in
             group.addTask { [closeCodes] in
                 for await code in closeCodes { return code }

@@ -1,5 +1,6 @@
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreJSON
 
 /// Renders the default value of an operation variable as a `JSONValue` literal: the value the server coerces the
 /// default to, so that decoding and cache keys see what the server saw when the variable is absent.
