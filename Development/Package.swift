@@ -101,6 +101,7 @@ let package = Package(
                 lib("APICoreDynamic"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             path: "Tests/APICoreTestSupport",
             swiftSettings: swiftSettings
@@ -184,8 +185,6 @@ let package = Package(
                 "APICoreTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings

@@ -9,6 +9,9 @@ import Foundation
 /// subscription is sent again (with its resumption's variables, so nothing is repeated or lost). The protocol logic
 /// is `GraphQLWebSocketStateMachine`'s; this actor performs its actions: the socket, the timers, the streams.
 ///
+/// ``connectionEvents()`` says what happens to the connection (lost, reconnecting, connected again, failed), for a
+/// status line or a log; the subscriptions themselves carry on through a reconnection.
+///
 /// Use it as an `APIClientConfiguration/subscriptionTransport`:
 /// ```swift
 /// let webSocket = WebSocketSubscriptionTransport(
@@ -34,6 +37,8 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
     private enum Command: Sendable {
         case start(String, GraphQLSubscriptionRequest, AsyncThrowingStream<GraphQLResponseBody, any Error>.Continuation)
         case cancel(String)
+        case observe(Int, AsyncStream<WebSocketConnectionEvent>.Continuation)
+        case stopObserving(Int)
     }
 
     /// The configuration.
@@ -43,6 +48,8 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
     private var machine: GraphQLWebSocketStateMachine
     private var subscribers: [String: Subscriber] = [:]
     private nonisolated let nextID = Lock(0)
+    private var observers: [Int: AsyncStream<WebSocketConnectionEvent>.Continuation] = [:]
+    private nonisolated let nextObserver = Lock(0)
 
     /// Identifies the current socket; events of older ones are ignored.
     private var generation = 0
@@ -78,6 +85,7 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
 
     deinit {
         commands.finish()
+        for observer in observers.values { observer.finish() }
     }
 
     /// A transport for the endpoint at `url` with default settings.
@@ -101,6 +109,28 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
         return stream
     }
 
+    /// What happens to the connection from now on, as it happens, until the transport goes away or the stream's
+    /// consumer stops. Each call returns a stream of its own; events are kept until read.
+    ///
+    /// ```swift
+    /// for await event in transport.connectionEvents() {
+    ///     if case .reconnecting(let attempt, _) = event { status = "Reconnecting (\(attempt))…" }
+    ///     if case .connected = event { status = nil }
+    /// }
+    /// ```
+    ///
+    /// Ask for it before the subscriptions whose connection it should follow: the stream sees what happens after the
+    /// call.
+    public nonisolated func connectionEvents() -> AsyncStream<WebSocketConnectionEvent> {
+        let id = nextObserver.increment()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: WebSocketConnectionEvent.self, bufferingPolicy: .unbounded)
+        let commands = commands
+        continuation.onTermination = { _ in commands.yield(.stopObserving(id)) }
+        commands.yield(.observe(id, continuation))
+        return stream
+    }
+
     /// Whether a socket is open or being opened.
     public var isConnected: Bool { outbox != nil || connecting != nil }
 
@@ -114,6 +144,10 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
         case .cancel(let id):
             guard subscribers.removeValue(forKey: id) != nil else { return }
             perform(machine.unsubscribe(id: id))
+        case .observe(let id, let continuation):
+            observers[id] = continuation
+        case .stopObserving(let id):
+            observers.removeValue(forKey: id)
         }
     }
 
@@ -225,6 +259,8 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
                 guard let subscriber = subscribers.removeValue(forKey: id) else { continue }
                 subscriber.continuation.finish(
                     throwing: error.apiError(operationName: subscriber.request.operationName))
+            case .report(let event):
+                for observer in observers.values { observer.yield(event) }
             }
         }
     }

@@ -17,8 +17,9 @@ public struct WebSocketTransportConfiguration: Sendable {
     public var headers: HTTPHeaders
     /// How long the server may take to acknowledge `connection_init`.
     public var acknowledgementTimeout: Duration
-    /// graphql-transport-ws: how often to ping (a missing pong by the next ping reconnects). Legacy: how long
-    /// without the server's keep-alive before reconnecting (longer than the server's interval). `nil`: never.
+    /// The longest a connection may stay silent before the client gives it up (close code 4499) and reconnects.
+    /// graphql-transport-ws: the client pings every half interval, and a ping that finds nothing arrived since the
+    /// last one ends the connection. Legacy: set it longer than the server's keep-alive interval. `nil`: never.
     public var keepAliveInterval: Duration?
     /// How long an idle connection stays open after its last subscription ended.
     public var idleGracePeriod: Duration

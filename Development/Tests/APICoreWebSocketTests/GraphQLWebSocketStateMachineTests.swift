@@ -49,7 +49,7 @@ import Testing
         #expect(
             machine.received(.connectionAck(nil)) == [
                 .cancelTimer(.acknowledgement), .send(.subscribe(id: "1")), .send(.subscribe(id: "2")),
-                .send(.subscribe(id: "3")), .startTimer(.keepAlive, .seconds(20)),
+                .send(.subscribe(id: "3")), .startTimer(.keepAlive, .seconds(10)), .report(.connected(number: 1)),
             ])
         #expect(machine.state == .ready)
         #expect(machine.subscribe(id: "4") == [.cancelTimer(.idleClose), .send(.subscribe(id: "4"))])
@@ -79,7 +79,7 @@ import Testing
         #expect(machine.subscribe(id: "3") == [.cancelTimer(.idleClose), .send(.subscribe(id: "3"))])
         _ = machine.unsubscribe(id: "3")
         let actions = machine.timerFired(.idleClose)
-        #expect(actions.last == .closeSocket(code: 1000, reason: "no subscriptions"))
+        #expect(Array(actions.suffix(2)) == [.closeSocket(code: 1000, reason: "no subscriptions"), .report(.closed)])
         #expect(machine.state == .disconnected)
         #expect(machine.subscribe(id: "4") == [.openSocket(refreshingCredentials: false)], "lazy again")
     }
@@ -89,8 +89,8 @@ import Testing
         _ = machine.unsubscribe(id: "1")
         let actions = machine.timerFired(.idleClose)
         #expect(
-            Array(actions.suffix(2)) == [
-                .send(.connectionTerminate), .closeSocket(code: 1000, reason: "no subscriptions"),
+            Array(actions.suffix(3)) == [
+                .send(.connectionTerminate), .closeSocket(code: 1000, reason: "no subscriptions"), .report(.closed),
             ])
     }
 
@@ -109,24 +109,45 @@ import Testing
         #expect(machine.received(.ping(nil)) == [.send(.pong(nil))])
     }
 
+    /// Keep-alive ticks every half interval (20 s here): a ping per tick, and a tick that finds nothing arrived since
+    /// the last one gives the connection up, so a silent server is found within one interval.
     @Test func keepAlivePingsAndAMissingPongReconnects() {
         var machine = Self.ready()
-        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(20))])
+        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(10))])
         #expect(machine.received(.pong) == [])
-        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(20))])
+        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(10))])
         let actions = machine.timerFired(.keepAlive)
-        #expect(actions.contains(.closeSocket(code: 4499, reason: "no pong within 20.0 seconds")))
-        #expect(actions.last == .startTimer(.reconnect, .seconds(1)))
+        let lost = GraphQLWebSocketError(
+            .connectionLost, closeCode: 4499, reason: "no pong within 10.0 seconds of a ping")
+        #expect(actions.contains(.closeSocket(code: 4499, reason: "no pong within 10.0 seconds of a ping")))
+        #expect(
+            Array(actions.suffix(3)) == [
+                .report(.lost(lost)), .report(.reconnecting(attempt: 1, delay: .seconds(1))),
+                .startTimer(.reconnect, .seconds(1)),
+            ])
         #expect(machine.state == .waitingToReconnect)
+    }
+
+    @Test func anyMessageShowsTheConnectionIsAlive() {
+        var machine = Self.ready()
+        let body = GraphQLResponseBody(data: ["n": 1], errors: [], extensions: [:])
+        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(10))])
+        _ = machine.received(.next(id: "1", payload: body))
+        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(10))])
+        _ = machine.received(.ping(nil))
+        #expect(machine.timerFired(.keepAlive) == [.send(.ping), .startTimer(.keepAlive, .seconds(10))])
+        #expect(
+            machine.timerFired(.keepAlive).contains(
+                .closeSocket(code: 4499, reason: "no pong within 10.0 seconds of a ping")))
     }
 
     @Test func legacyKeepAliveWatchesTheServersKaMessages() {
         var machine = Self.ready(["1"], .graphQLWS)
-        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(20))], "legacy clients never ping")
+        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(10))], "legacy clients never ping")
         #expect(machine.received(.keepAlive) == [])
-        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(20))])
+        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(10))])
         let actions = machine.timerFired(.keepAlive)
-        #expect(actions.contains(.closeSocket(code: 4499, reason: "no keep-alive within 20.0 seconds")))
+        #expect(actions.contains(.closeSocket(code: 4499, reason: "no keep-alive within 10.0 seconds")))
         #expect(machine.state == .waitingToReconnect)
     }
 
@@ -266,13 +287,52 @@ import Testing
         #expect(machine.state == .disconnected)
     }
 
-    @Test func anInvalidMessageClosesWith4400AndFailsEverySubscription() {
+    @Test func anInvalidMessageClosesWith4400AndReconnectsAsAfterALostConnection() {
         var machine = Self.ready(["1", "2"])
         let error = GraphQLWebSocketError(.invalidMessage, reason: "unknown message type")
         let actions = machine.receivedInvalidMessage(error)
         #expect(actions.contains(.closeSocket(code: 4400, reason: "unknown message type")))
-        #expect(Self.failures(actions)["2"] == error)
+        #expect(Self.failures(actions).isEmpty)
+        #expect(
+            Array(actions.suffix(3)) == [
+                .report(.lost(error)), .report(.reconnecting(attempt: 1, delay: .seconds(1))),
+                .startTimer(.reconnect, .seconds(1)),
+            ])
+        #expect(machine.timerFired(.reconnect) == [.openSocket(refreshingCredentials: false)])
+        _ = machine.socketOpened()
+        let resent = machine.received(.connectionAck(nil))
+        #expect(resent.contains(.send(.subscribe(id: "1"))) && resent.contains(.send(.subscribe(id: "2"))))
+        #expect(resent.contains(.report(.connected(number: 2))))
+    }
+
+    @Test func invalidMessagesUntilTheAttemptsAreSpentFailEverySubscriptionAsInvalid() {
+        var machine = Self.ready(["1", "2"])
+        let error = GraphQLWebSocketError(.invalidMessage, reason: "unknown message type")
+        var actions: [Action] = []
+        for _ in 0...3 {
+            actions = machine.receivedInvalidMessage(error)
+            guard machine.state == .waitingToReconnect else { break }
+            _ = machine.timerFired(.reconnect)
+            _ = machine.socketOpened()
+            _ = machine.received(.connectionAck(nil))
+        }
+        let failed = GraphQLWebSocketError(
+            .invalidMessage, closeCode: nil, reason: "unknown message type; gave up after 3 reconnection(s)")
+        #expect(Self.failures(actions) == ["1": failed, "2": failed])
+        #expect(actions.contains(.report(.failed(failed))))
         #expect(Self.failures(actions)["2"]?.apiError(operationName: nil).code == .invalidResponse)
+        #expect(machine.state == .disconnected)
+    }
+
+    @Test func withoutReconnectionsAnInvalidMessageFailsAtOnceWithItsReason() {
+        var machine = Self.machine(policy: .never)
+        _ = machine.subscribe(id: "1")
+        _ = machine.socketOpened()
+        _ = machine.received(.connectionAck(nil))
+        let error = GraphQLWebSocketError(.invalidMessage, reason: "binary frames are not messages of the protocol")
+        let actions = machine.receivedInvalidMessage(error)
+        #expect(actions.contains(.closeSocket(code: 4400, reason: error.reason)))
+        #expect(Self.failures(actions) == ["1": error])
     }
 
     @Test func legacyConnectionErrorFailsAsRejected() {

@@ -55,4 +55,77 @@ struct SubscribeCommandTests {
         ])
         #expect(usage.status == 2)
     }
+
+    // MARK: A hostile server (on loopback, in the test process)
+
+    /// The ticks of the JSON lines `output` holds.
+    static func ticks(_ output: String) throws -> [JSONValue?] {
+        try output.split(separator: "\n").map { try JSONReader().read(String($0))["data"]?["tick"] }
+    }
+
+    static func subscribe(_ server: HostileWebSocketServer, _ options: [String]) async throws -> CommandResult {
+        let fixture = try ValidateFixture()
+        defer { fixture.removeFiles() }
+        let document = try fixture.file("ticks.graphql", "subscription Ticks { tick }")
+        return try await APICoreExecutable.run(
+            ["subscribe", "--endpoint", server.url.absoluteString, "--document", document] + options)
+    }
+
+    @Test("a cut connection is reopened with a note on stderr, and its events count toward --count")
+    func ridesThroughACut() async throws {
+        try await withStopping(try await HostileWebSocketServer([.drop(afterEvents: 2), .serve(events: 3)])) { server in
+            let result = try await Self.subscribe(server, ["--count", "5"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(try Self.ticks(result.output) == [1, 2, 3, 4, 5])
+            #expect(result.error.contains("note: connection lost: "))
+            #expect(result.error.contains("note: reconnecting in "))
+            #expect(result.error.contains("note: reconnected; the subscription was sent again (connection 2)"))
+            #expect(server.connectionCount == 2)
+        }
+    }
+
+    @Test("a silent server is found by the pings within --keep-alive seconds, left, and the events go on")
+    func ridesThroughASilentPeer() async throws {
+        let behaviours: [HostileWebSocketServer.Behaviour] = [.goSilent(afterEvents: 2), .serve(events: 3)]
+        try await withStopping(try await HostileWebSocketServer(behaviours)) { server in
+            let result = try await Self.subscribe(server, ["--count", "5", "--keep-alive", "2"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(try Self.ticks(result.output) == [1, 2, 3, 4, 5])
+            #expect(
+                result.error.contains("note: connection lost: no pong within 1.0 seconds of a ping (close code 4499)"))
+            #expect(server.closeCodesReceived.contains(4499))
+        }
+    }
+
+    @Test("a server that refuses the connection (4403) exits 5 at once, with no reconnection")
+    func refusedExitsAtOnce() async throws {
+        let behaviours: [HostileWebSocketServer.Behaviour] = [.refuseInit(code: 4403, reason: "Forbidden")]
+        try await withStopping(try await HostileWebSocketServer(behaviours)) { server in
+            let result = try await Self.subscribe(server, ["--count", "5"])
+            #expect(result.status == 5)
+            #expect(result.output.isEmpty)
+            #expect(result.error.contains("Forbidden"))
+            #expect(!result.error.contains("reconnecting"))
+            #expect(server.connectionCount == 1)
+        }
+    }
+
+    @Test("--reconnect-attempts 0 exits 5 at the first cut, after printing what came")
+    func noReconnection() async throws {
+        try await withStopping(try await HostileWebSocketServer([.drop(afterEvents: 2), .serve(events: 3)])) { server in
+            let result = try await Self.subscribe(server, ["--count", "5", "--reconnect-attempts", "0"])
+            #expect(result.status == 5)
+            #expect(try Self.ticks(result.output) == [1, 2])
+            #expect(server.connectionCount == 1)
+        }
+    }
+
+    @Test("--keep-alive and --reconnect-attempts must not be negative")
+    func invalidOptions() async throws {
+        for options in [["--keep-alive", "-1"], ["--reconnect-attempts", "-2"], ["--keep-alive", "nan"]] {
+            let result = try await APICoreExecutable.run(
+                ["subscribe", "--endpoint", "ws://127.0.0.1:1/graphql", "--document", "x.graphql"] + options)
+            #expect(result.status == 2, "\(options)")
+        }
+    }
 }

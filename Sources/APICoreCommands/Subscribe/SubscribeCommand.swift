@@ -8,16 +8,25 @@ import Foundation
 ///
 /// Each line is the event's result as the server sent it (`data`, `errors`, `extensions`), compact, with 64-bit
 /// integers exact. Messages go to standard error and never contain header values or variables.
+///
+/// A lost connection (cut, or silent past the keep-alive interval) is reopened with backoff and the subscription sent
+/// again, with a note on standard error for each loss, attempt and reconnection; the events of every connection count
+/// toward `--count`.
 public struct SubscribeCommand: AsyncParsableCommand {
     /// The subcommand's name, help text and exit statuses.
     public static let configuration = CommandConfiguration(
         commandName: "subscribe",
         abstract: "Run a GraphQL subscription over WebSocket and print one JSON line per event.",
         discussion: """
+            A lost connection (cut, or silent for --keep-alive seconds) is reopened with backoff and the \
+            subscription sent again; a note on standard error says so each time, and the events of every connection \
+            count toward --count.
+
             Exit status: 0 after --count events, or when the server completes the subscription; 4 when the server \
             fails it with GraphQL errors (an event with errors and no data, which is printed first), or completes it \
-            before --count events; 5 when the connection fails or closes; 1 invalid input (such as variables \
-            that are not a JSON object); 2 usage or I/O errors.
+            before --count events; 5 when the connection fails for good (the server refused it, closed it with a \
+            code that forbids reconnecting, or --reconnect-attempts reconnections in a row failed); 1 invalid input \
+            (such as variables that are not a JSON object); 2 usage or I/O errors.
             """
     )
 
@@ -34,6 +43,18 @@ public struct SubscribeCommand: AsyncParsableCommand {
         help: ArgumentHelp("The subprotocol: graphql-transport-ws (default) or graphql-ws.", valueName: "name"))
     var wireProtocol: String = GraphQLWebSocketProtocol.graphQLTransportWS.subprotocol
 
+    @Option(
+        name: .customLong("keep-alive"),
+        help: ArgumentHelp(
+            "Give up on a connection silent for this long and reconnect; 0 never checks.", valueName: "seconds"))
+    var keepAlive: Double = 20
+
+    @Option(
+        name: .customLong("reconnect-attempts"),
+        help: ArgumentHelp(
+            "Reconnections in a row that may fail before the command fails; 0 never reconnects.", valueName: "n"))
+    var reconnectAttempts: Int = 10
+
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
@@ -42,6 +63,8 @@ public struct SubscribeCommand: AsyncParsableCommand {
         _ = try endpointURL()
         _ = try subprotocol()
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        if !keepAlive.isFinite || keepAlive < 0 { throw ValidationError("--keep-alive must be 0 or more seconds") }
+        if reconnectAttempts < 0 { throw ValidationError("--reconnect-attempts must be 0 or more") }
     }
 
     /// Subscribes and prints each event until `--count` events arrived or the subscription ended.
@@ -50,9 +73,17 @@ public struct SubscribeCommand: AsyncParsableCommand {
         let transport = WebSocketSubscriptionTransport(
             configuration: WebSocketTransportConfiguration(
                 url: try endpointURL(), wireProtocol: try subprotocol(), headers: try input.headerFields(),
-                reconnectPolicy: .never))
+                keepAliveInterval: keepAlive > 0 ? .milliseconds(Int64((keepAlive * 1000).rounded())) : nil,
+                reconnectPolicy: GraphQLWebSocketReconnectPolicy(maximumAttempts: reconnectAttempts)))
         let request = GraphQLSubscriptionRequest(
             operationName: input.operation, document: documentText, variables: variableValues)
+        let events = transport.connectionEvents()
+        let notes = Task {
+            for await event in events {
+                if let note = Self.note(for: event) { StandardStreams.writeLine("note: \(note)", to: .error) }
+            }
+        }
+        defer { notes.cancel() }
         var received = 0
         do {
             for try await event in transport.subscribe(request) {
@@ -81,6 +112,26 @@ public struct SubscribeCommand: AsyncParsableCommand {
                 "error: the server completed the subscription after \(received) of \(count) events", to: .error)
             throw ExitCode(4)
         }
+    }
+
+    /// The note on standard error for a connection event; `nil` for the first connection and the last close, which
+    /// need none.
+    static func note(for event: WebSocketConnectionEvent) -> String? {
+        switch event {
+        case .connected(let number) where number > 1:
+            "reconnected; the subscription was sent again (connection \(number))"
+        case .lost(let error):
+            "connection lost: \(error.reason)\(error.closeCode.map { " (close code \($0))" } ?? "")"
+        case .reconnecting(let attempt, let delay):
+            "reconnecting in \(Self.seconds(delay)) (attempt \(attempt))"
+        case .connected, .failed, .closed:
+            nil
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(format: "%03d", Int(milliseconds % 1000))) s"
     }
 
     private static func json(of body: GraphQLResponseBody) -> JSONValue {

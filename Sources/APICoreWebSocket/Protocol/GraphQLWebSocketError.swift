@@ -14,6 +14,11 @@ public struct GraphQLWebSocketError: Error, Sendable, Hashable, CustomStringConv
         case rejected
         /// The connection could not be (re)established within the reconnection policy's attempts.
         case connectionFailed
+        /// The connection was lost and the client reconnects: it ended without a close frame, closed with a code
+        /// worth retrying, or stayed silent past the keep-alive interval (``closeCode`` 4499). Only reported, in
+        /// ``WebSocketConnectionEvent/lost(_:)``; a subscription fails with ``connectionFailed`` once the attempts are
+        /// spent.
+        case connectionLost
         /// The subscription id is already in use on this connection.
         case duplicateSubscriptionID
         /// The server answered the subscription with an `error` message (GraphQL errors, before or instead of data).
@@ -50,7 +55,7 @@ public struct GraphQLWebSocketError: Error, Sendable, Hashable, CustomStringConv
             case .invalidMessage: .invalidResponse
             case .closed: .webSocketClosed
             case .rejected: .unauthorized
-            case .connectionFailed: .network
+            case .connectionFailed, .connectionLost: .network
             case .duplicateSubscriptionID: .invalidRequest
             case .graphQL: .graphQL
             }

@@ -8,14 +8,17 @@ import APICoreKit
 /// 1. Disconnected until the first subscription: then ``Action/openSocket(refreshingCredentials:)``.
 /// 2. Once open, `connection_init` goes out and the acknowledgement timer starts; no `connection_ack` in time closes
 ///    the socket with 4504 and reconnects.
-/// 3. On `connection_ack` every live subscription is (re)sent, and keep-alive starts: a `ping` per interval in
-///    graphql-transport-ws (no `pong` by the next tick closes with 4499 and reconnects), a watch for the server's
-///    `ka` in the legacy protocol.
+/// 3. On `connection_ack` every live subscription is (re)sent, and keep-alive starts, ticking every half interval:
+///    in graphql-transport-ws a `ping` per tick, in the legacy protocol a watch for the server's `ka`. A connection
+///    from which nothing arrived between two ticks is silent: it closes with 4499 and reconnects, so a silent peer is
+///    found within one interval.
 /// 4. Results are delivered per subscription id; `error` and `complete` end a subscription.
 /// 5. When the last subscription ends, a grace period starts; a new subscription within it reuses the socket,
 ///    otherwise the socket closes.
 /// 6. A lost connection with live subscriptions reconnects with backoff (see ``GraphQLWebSocketCloseCode`` for
-///    which close codes are fatal instead) and resubscribes them all on the next acknowledgement.
+///    which close codes are fatal instead) and resubscribes them all on the next acknowledgement. An invalid message
+///    from the server closes the socket with 4400, as the protocol says, and counts as a lost connection.
+/// 7. Each of these is reported (``Action/report(_:)``) as a ``WebSocketConnectionEvent``.
 struct GraphQLWebSocketStateMachine {
     struct Configuration: Sendable {
         var wireProtocol: GraphQLWebSocketProtocol
@@ -55,6 +58,8 @@ struct GraphQLWebSocketStateMachine {
         case finish(id: String)
         /// Subscription `id` failed and is over.
         case fail(id: String, GraphQLWebSocketError)
+        /// Tell the transport's observers what happened to the connection.
+        case report(WebSocketConnectionEvent)
     }
 
     enum OutgoingMessage: Equatable, Sendable {
@@ -75,6 +80,9 @@ struct GraphQLWebSocketStateMachine {
     private(set) var subscriptions: [String] = []
     /// Failed connection attempts since the last acknowledgement.
     private(set) var failedAttempts = 0
+    /// Connections the server acknowledged so far.
+    private(set) var acknowledgedConnections = 0
+    /// Whether nothing arrived from the server since the last keep-alive tick.
     private var awaitingKeepAlive = false
     private var hasRetriedCredentials = false
 
@@ -143,9 +151,14 @@ struct GraphQLWebSocketStateMachine {
         case .reconnectWithFreshCredentials:
             hasRetriedCredentials = true
             state = .connecting
+            actions.append(.report(.lost(GraphQLWebSocketError(.rejected, closeCode: code, reason: reason))))
             actions.append(.openSocket(refreshingCredentials: true))
         case .reconnect:
-            actions += scheduleReconnect(after: code, reason: reason)
+            let detail =
+                if !reason.isEmpty { reason } else if code == nil {
+                    "the connection ended without a close frame"
+                } else { "the server closed the connection" }
+            actions += reconnect(after: GraphQLWebSocketError(.connectionLost, closeCode: code, reason: detail))
         case .fail(let kind):
             let description = reason.isEmpty ? "the server closed the connection" : reason
             actions += failAll(GraphQLWebSocketError(kind, closeCode: code, reason: description))
@@ -153,19 +166,25 @@ struct GraphQLWebSocketStateMachine {
         return actions
     }
 
-    /// A text frame that is not a valid message (or a binary frame): close with 4400 and fail every subscription,
-    /// as the protocol says.
+    /// A text frame that is not a valid message (or a binary frame): close with 4400, as the protocol says, and
+    /// reconnect as after any lost connection. The attempts are counted: a server that sends nothing else fails every
+    /// subscription with this error once the policy's attempts are spent.
     mutating func receivedInvalidMessage(_ error: GraphQLWebSocketError) -> [Action] {
         guard state != .disconnected, state != .waitingToReconnect else { return [] }
         var actions = stopTimers()
         actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.badRequest, reason: error.reason))
-        actions += failAll(error)
-        return actions
+        guard !subscriptions.isEmpty else {
+            state = .disconnected
+            return actions
+        }
+        return actions + reconnect(after: error)
     }
 
     /// A message from the server.
     mutating func received(_ message: GraphQLWebSocketServerMessage) -> [Action] {
         guard state == .initializing || state == .ready else { return [] }
+        // Any message shows the connection is alive.
+        awaitingKeepAlive = false
         switch message {
         case .connectionAck:
             guard state == .initializing else { return [] }
@@ -173,21 +192,25 @@ struct GraphQLWebSocketStateMachine {
             // The attempts are not reset yet: a server that acknowledges and then drops the connection at once (one
             // whose every answer is over the message limit, say) must not be reconnected to forever.
             hasRetriedCredentials = false
-            awaitingKeepAlive = false
+            acknowledgedConnections += 1
             var actions: [Action] = [.cancelTimer(.acknowledgement)]
             actions += subscriptions.map { .send(.subscribe(id: $0)) }
-            if let interval = configuration.keepAliveInterval { actions.append(.startTimer(.keepAlive, interval)) }
+            if let tick = keepAliveTick { actions.append(.startTimer(.keepAlive, tick)) }
+            actions.append(.report(.connected(number: acknowledgedConnections)))
             return actions + idleActions()
         case .connectionError:
             var actions = stopTimers()
             actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.normalClosure, reason: "connection_error"))
+            guard !subscriptions.isEmpty else {
+                state = .disconnected
+                return actions
+            }
             return actions + failAll(GraphQLWebSocketError(.rejected, reason: "the server refused the connection"))
         case .ping(let payload):
             failedAttempts = 0
             return [.send(.pong(payload))]
         case .pong, .keepAlive:
             failedAttempts = 0
-            awaitingKeepAlive = false
             return []
         case .next(let id, let payload):
             failedAttempts = 0
@@ -220,11 +243,11 @@ struct GraphQLWebSocketStateMachine {
                 code: GraphQLWebSocketCloseCode.connectionAcknowledgementTimeout, reason: reason)
             return actions
         case (.keepAlive, .ready):
-            guard let interval = configuration.keepAliveInterval else { return [] }
+            guard let tick = keepAliveTick else { return [] }
             if awaitingKeepAlive {
                 let reason =
                     configuration.wireProtocol == .graphQLTransportWS
-                    ? "no pong within \(interval)" : "no keep-alive within \(interval)"
+                    ? "no pong within \(tick) of a ping" : "no keep-alive within \(tick)"
                 var actions = stopTimers()
                 actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.terminated, reason: reason))
                 actions += afterClientClose(code: GraphQLWebSocketCloseCode.terminated, reason: reason)
@@ -232,14 +255,15 @@ struct GraphQLWebSocketStateMachine {
             }
             awaitingKeepAlive = true
             if configuration.wireProtocol == .graphQLTransportWS {
-                return [.send(.ping), .startTimer(.keepAlive, interval)]
+                return [.send(.ping), .startTimer(.keepAlive, tick)]
             }
-            return [.startTimer(.keepAlive, interval)]
+            return [.startTimer(.keepAlive, tick)]
         case (.idleClose, .ready), (.idleClose, .initializing):
             guard subscriptions.isEmpty else { return [] }
             var actions = stopTimers()
             if state == .ready, configuration.wireProtocol == .graphQLWS { actions.append(.send(.connectionTerminate)) }
             actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.normalClosure, reason: "no subscriptions"))
+            actions.append(.report(.closed))
             state = .disconnected
             return actions
         case (.reconnect, .waitingToReconnect):
@@ -252,36 +276,48 @@ struct GraphQLWebSocketStateMachine {
 
     // MARK: Helpers
 
+    /// How often keep-alive ticks: every half interval, so a silent connection is given up within one interval.
+    private var keepAliveTick: Duration? {
+        configuration.keepAliveInterval.map { $0 / 2 }
+    }
+
     /// After the client closed the socket itself for a reason worth retrying.
     private mutating func afterClientClose(code: UInt16, reason: String) -> [Action] {
         guard !subscriptions.isEmpty else {
             state = .disconnected
             return []
         }
-        return scheduleReconnect(after: code, reason: reason)
+        return reconnect(after: GraphQLWebSocketError(.connectionLost, closeCode: code, reason: reason))
     }
 
-    private mutating func scheduleReconnect(after code: UInt16?, reason: String) -> [Action] {
+    /// Reports `loss`, then waits to reconnect, or fails every subscription once the policy's attempts are spent:
+    /// with the loss's kind when the server sent an invalid message, as ``GraphQLWebSocketError/Kind/connectionFailed``
+    /// otherwise.
+    private mutating func reconnect(after loss: GraphQLWebSocketError) -> [Action] {
         failedAttempts += 1
         let policy = configuration.reconnectPolicy
         if let limit = policy.maximumAttempts, failedAttempts > limit {
-            let attempts = failedAttempts - 1
-            let detail = reason.isEmpty ? "the connection was lost" : reason
-            return failAll(
-                GraphQLWebSocketError(
-                    .connectionFailed, closeCode: code, reason: "\(detail); gave up after \(attempts) reconnection(s)"))
+            let reason = limit == 0 ? loss.reason : "\(loss.reason); gave up after \(limit) reconnection(s)"
+            let kind: GraphQLWebSocketError.Kind = loss.kind == .invalidMessage ? .invalidMessage : .connectionFailed
+            return [.report(.lost(loss))]
+                + failAll(GraphQLWebSocketError(kind, closeCode: loss.closeCode, reason: reason))
         }
         state = .waitingToReconnect
-        return [.startTimer(.reconnect, policy.delay(beforeAttempt: failedAttempts, random: random()))]
+        let delay = policy.delay(beforeAttempt: failedAttempts, random: random())
+        return [
+            .report(.lost(loss)), .report(.reconnecting(attempt: failedAttempts, delay: delay)),
+            .startTimer(.reconnect, delay),
+        ]
     }
 
+    /// Fails every live subscription with `error`, which is reported first.
     private mutating func failAll(_ error: GraphQLWebSocketError) -> [Action] {
         let failed = subscriptions
         subscriptions = []
         state = .disconnected
         failedAttempts = 0
         hasRetriedCredentials = false
-        return failed.map { .fail(id: $0, error) }
+        return [.report(.failed(error))] + failed.map { .fail(id: $0, error) }
     }
 
     /// The grace period once no subscription is left on a live connection.
