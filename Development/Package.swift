@@ -59,7 +59,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "APICoreSQLiteCrashWriter",
-            dependencies: [lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL")],
+            dependencies: [
+                lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), "APICoreTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Tests/APICoreSQLiteCrashWriter",
             swiftSettings: swiftSettings
         ),

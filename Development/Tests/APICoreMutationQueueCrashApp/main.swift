@@ -5,6 +5,13 @@
 // Enqueues `UpdateProduct(id: "p-RUN-i", title: "RUN-i", priceCents: i)` for i in 0..<COUNT, printing
 // `ack RUN i KEY` once each enqueue has returned, then `enqueued`. Meanwhile it prints `sent KEY PENDING` for each mutation
 // the server answered, and `idle` whenever the queue is left empty. It never exits by itself: the test kills it.
+//
+// Usage: APICoreMutationQueueCrashApp fill DATABASE ENDPOINT RUN BYTES
+// Enqueues the same mutations with the size of every file it writes limited to BYTES (RLIMIT_FSIZE, SIGXFSZ ignored):
+// a full disk. ENDPOINT should refuse connections, so that nothing leaves the queue. It prints `ack RUN i KEY` for each
+// enqueue that returned, `full DESCRIPTION` for the one that failed, `pending N` with the queue's count read back from
+// the file, and, once the limit is lifted, `recovered KEY` after one more enqueue (`still failing DESCRIPTION` if it
+// fails), then exits 0.
 import APICoreCache
 import APICoreGraphQL
 import APICoreKit
@@ -17,18 +24,67 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 5, let endpoint = URL(string: arguments[2]), let run = Int(arguments[3]),
-    let count = Int(arguments[4])
+var arguments = Array(CommandLine.arguments.dropFirst())
+let fills = arguments.first == "fill"
+if fills { arguments.removeFirst() }
+guard arguments.count == 4, let endpoint = URL(string: arguments[1]), let run = Int(arguments[2]),
+    let count = Int(arguments[3])
 else {
-    FileHandle.standardError.write(Data("usage: APICoreMutationQueueCrashApp DATABASE ENDPOINT RUN COUNT\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: APICoreMutationQueueCrashApp [fill] DATABASE ENDPOINT RUN COUNT|BYTES\n".utf8))
     exit(2)
+}
+
+/// Mutation `index` of run `run`, with its optimistic result.
+func mutation(_ index: Int) throws -> (UpdateProductMutation, UpdateProductMutation.Data) {
+    let mutation = UpdateProductMutation(
+        id: "p-\(run)-\(index)", title: .some("\(run)-\(index)"), priceCents: .some(index))
+    let optimistic = try UpdateProductMutation.Data(data: [
+        "updateProduct": .object([
+            "__typename": "Product", "id": .string("p-\(run)-\(index)"), "title": .string("\(run)-\(index)"),
+            "priceCents": .int(Int64(index)),
+        ])
+    ])
+    return (mutation, optimistic)
+}
+
+/// Enqueues until the file size limit stops an enqueue, reads the queue back, lifts the limit and enqueues once more.
+func fill(_ queue: OfflineMutationQueue, bytes: Int) throws {
+    #if canImport(Glibc)
+        FileSizeLimit.set(bytes)
+        var index = 0
+        while true {
+            let (update, optimistic) = try mutation(index)
+            do {
+                let queued = try queue.enqueue(update, optimisticResult: optimistic)
+                say("ack \(run) \(index) \(queued.idempotencyKey)")
+            } catch {
+                say("full \(error)")
+                break
+            }
+            index += 1
+        }
+        do {
+            say("pending \(try queue.pendingMutations().count)")
+        } catch {
+            say("pending failed \(error)")
+        }
+        FileSizeLimit.lift()
+        let (update, optimistic) = try mutation(index)
+        do {
+            say("recovered \(try queue.enqueue(update, optimisticResult: optimistic).idempotencyKey)")
+        } catch {
+            say("still failing \(error)")
+        }
+    #else
+        say("unsupported: no file size limit on this platform")
+    #endif
 }
 
 do {
     let client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: endpoint, cache: CacheStore()))
     let queue = try OfflineMutationQueue(
-        fileURL: URL(fileURLWithPath: arguments[1]), client: client, operations: [UpdateProductMutation.self],
+        fileURL: URL(fileURLWithPath: arguments[0]), client: client, operations: [UpdateProductMutation.self],
         configuration: OfflineMutationQueueConfiguration(
             initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200), watchesConnectivity: false))
     // Reports as the queue works, while the loop below enqueues.
@@ -47,16 +103,14 @@ do {
             }
         }
     }
+    if fills {
+        try fill(queue, bytes: count)
+        await queue.close()
+        exit(0)
+    }
     for index in 0..<count {
-        let mutation = UpdateProductMutation(
-            id: "p-\(run)-\(index)", title: .some("\(run)-\(index)"), priceCents: .some(index))
-        let optimistic = try UpdateProductMutation.Data(data: [
-            "updateProduct": .object([
-                "__typename": "Product", "id": .string("p-\(run)-\(index)"), "title": .string("\(run)-\(index)"),
-                "priceCents": .int(Int64(index)),
-            ])
-        ])
-        let queued = try queue.enqueue(mutation, optimisticResult: optimistic)
+        let (update, optimistic) = try mutation(index)
+        let queued = try queue.enqueue(update, optimisticResult: optimistic)
         say("ack \(run) \(index) \(queued.idempotencyKey)")
         try await Task.sleep(for: .milliseconds(3))
     }

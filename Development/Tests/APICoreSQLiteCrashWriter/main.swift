@@ -1,25 +1,49 @@
-// Writes a stream of merges to a SQLite cache and acknowledges each one once it is committed, for the test that kills
-// this process in the middle of a write and checks that every acknowledged write survived.
+// A child process that writes a SQLite cache under a fault, for the tests that kill it or starve it.
 //
-// Usage: APICoreSQLiteCrashWriter DATABASE RUN LIMIT
-// Merge `i` writes `Item:RUN-i-0` ... `Item:RUN-i-{batchSize-1}` and points `QUERY_ROOT.latest(run:RUN)` at the first,
-// then prints `ack RUN i` on its own line. After LIMIT merges it waits; it never exits by itself: the test kills it.
-// (The limit keeps a writer that runs far ahead of a slow reader, as under a sanitizer, from filling the file with
-// writes the test then has to check.)
+// APICoreSQLiteCrashWriter DATABASE RUN LIMIT
+//   Writes a stream of merges and acknowledges each one once it is committed, for the test that kills this process in
+//   the middle of a write and checks that every acknowledged write survived. Merge `i` writes `Item:RUN-i-0` ...
+//   `Item:RUN-i-{batchSize-1}` and points `QUERY_ROOT.latest(run:RUN)` at the first, then prints `ack RUN i` on its own
+//   line. After LIMIT merges it waits; it never exits by itself: the test kills it. (The limit keeps a writer that runs
+//   far ahead of a slow reader, as under a sanitizer, from filling the file with writes the test then has to check.)
+//
+// APICoreSQLiteCrashWriter checkpoint DATABASE RUN LIMIT
+//   The same, with a `wal_checkpoint(TRUNCATE)` after every merge from a second connection (printing `checkpoint RUN i`
+//   before it starts), so that a kill often lands in the middle of a checkpoint.
+//
+// APICoreSQLiteCrashWriter fill DATABASE RUN BYTES
+//   Writes merges as above with the size of every file it writes limited to BYTES (RLIMIT_FSIZE, with SIGXFSZ
+//   ignored): a full disk. It prints `ack RUN i` for each merge committed, then `full DESCRIPTION` for the write that
+//   failed, `read N` with the number of records of the acknowledged merges it reads back, and, once the limit is
+//   lifted, `recovered` after one more merge (`still failing DESCRIPTION` if it fails), then exits 0.
 import APICoreCache
 import APICoreGraphQL
 import APICoreSQLite
+import APICoreTestSupport
 import Foundation
+import GRDB
 
-let arguments = CommandLine.arguments
-guard arguments.count == 4, let run = Int(arguments[2]), let limit = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: APICoreSQLiteCrashWriter DATABASE RUN LIMIT\n".utf8))
+/// One line on standard output, unbuffered: in the pipe before the next step starts.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func usage() -> Never {
+    FileHandle.standardError.write(
+        Data("usage: APICoreSQLiteCrashWriter [checkpoint|fill] DATABASE RUN LIMIT|BYTES\n".utf8))
     exit(2)
 }
 
+var arguments = Array(CommandLine.arguments.dropFirst())
+let mode = ["checkpoint", "fill"].contains(arguments.first ?? "") ? arguments.removeFirst() : "crash"
+guard arguments.count == 3, let run = Int(arguments[1]), let limit = Int(arguments[2]) else { usage() }
+let file = URL(fileURLWithPath: arguments[0])
+
+/// The records of each merge.
+let batchSize = 50
+
 /// The records merge `index` of run `run` writes.
 func records(run: Int, index: Int) -> RecordSet {
-    let batchSize = 50
     var set = RecordSet()
     for element in 0..<batchSize {
         let key = CacheKey("Item:\(run)-\(index)-\(element)")
@@ -37,12 +61,65 @@ func records(run: Int, index: Int) -> RecordSet {
     return set
 }
 
+/// Merges until one fails with the files limited to `bytes`, reads back what was acknowledged, lifts the limit and
+/// merges once more.
+func fill(_ cache: SQLiteNormalizedCache, bytes: Int) {
+    #if canImport(Glibc)
+        FileSizeLimit.set(bytes)
+        var index = 0
+        while true {
+            do {
+                _ = try cache.merge(records(run: run, index: index))
+            } catch {
+                say("full \(error)")
+                break
+            }
+            say("ack \(run) \(index)")
+            index += 1
+        }
+        var keys: Set<CacheKey> = []
+        for acknowledged in 0..<index {
+            for element in 0..<batchSize { keys.insert(CacheKey("Item:\(run)-\(acknowledged)-\(element)")) }
+        }
+        do {
+            say("read \(try cache.loadRecords(keys).count)")
+        } catch {
+            say("read failed \(error)")
+        }
+        FileSizeLimit.lift()
+        do {
+            _ = try cache.merge(records(run: run, index: index))
+            say("recovered \(index)")
+        } catch {
+            say("still failing \(error)")
+        }
+    #else
+        say("unsupported: no file size limit on this platform")
+    #endif
+}
+
 do {
-    let cache = try SQLiteNormalizedCache(fileURL: URL(fileURLWithPath: arguments[1]))
-    for index in 0..<limit {
-        _ = try cache.merge(records(run: run, index: index))
-        // An unbuffered write: the line is in the pipe before the next merge starts.
-        FileHandle.standardOutput.write(Data("ack \(run) \(index)\n".utf8))
+    let cache = try SQLiteNormalizedCache(fileURL: file)
+    switch mode {
+    case "fill":
+        fill(cache, bytes: limit)
+        try cache.close()
+        exit(0)
+    case "checkpoint":
+        let checkpointer = try DatabaseQueue(path: file.path)
+        for index in 0..<limit {
+            _ = try cache.merge(records(run: run, index: index))
+            say("ack \(run) \(index)")
+            say("checkpoint \(run) \(index)")
+            try checkpointer.writeWithoutTransaction { db in
+                _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        }
+    default:
+        for index in 0..<limit {
+            _ = try cache.merge(records(run: run, index: index))
+            say("ack \(run) \(index)")
+        }
     }
     while true { sleep(60) }
 } catch {

@@ -27,6 +27,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// the app can report it; `nil` when the file was sound.
     public let setAsideCorruptFile: URL?
     private let pool: DatabasePool
+    private let file: SQLiteFileGuard
 
     private static let table = CacheSchema.recordsTable
 
@@ -41,6 +42,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             let opened = try SQLiteDatabase.open(
                 at: fileURL, label: "APICoreSQLite.cache", migrator: CacheSchema.migrator, options: options)
             pool = opened.pool
+            file = opened.file
             setAsideCorruptFile = opened.setAsideFile
         } catch {
             throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
@@ -409,7 +411,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     private func write<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
         do {
-            return try pool.write(body)
+            return try file.write(pool, body)
         } catch {
             throw Self.cacheError(error, reading: false)
         }
@@ -417,8 +419,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     private static func cacheError(_ error: any Error, reading: Bool) -> CacheError {
         if let error = error as? CacheError { return error }
-        return CacheError(
-            .storage, reason: reading ? "reading the cache database failed" : "writing the cache database failed",
-            underlying: error)
+        let action = reading ? "reading the cache database failed" : "writing the cache database failed"
+        return CacheError(.storage, reason: action + SQLiteDatabase.because(error), underlying: error)
     }
 }

@@ -12,9 +12,10 @@ enum SQLiteDatabase {
     /// The page size of a new file, in bytes.
     static let pageSize = 16384
 
-    /// An open database, and where a corrupt file found at its path was moved, if one was.
+    /// An open database, the guard of its file, and where a corrupt file found at its path was moved, if one was.
     struct Opened {
         var pool: DatabasePool
+        var file: SQLiteFileGuard
         var setAsideFile: URL?
     }
 
@@ -28,14 +29,16 @@ enum SQLiteDatabase {
     static func open(
         at fileURL: URL, label: String, migrator: DatabaseMigrator, options: SQLiteFileOptions
     ) throws -> Opened {
+        let guarded = { SQLiteFileGuard(path: fileURL.path, checks: !options.readsOnly) }
         do {
-            return Opened(pool: try openChecked(at: fileURL, label: label, migrator: migrator, options: options))
+            let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
+            return Opened(pool: pool, file: guarded())
         } catch let error
             where isCorruption(error) && options.corruptionRecovery == .setAsideAndRebuild && !options.readsOnly
         {
             let setAside = try setAside(fileURL)
             let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
-            return Opened(pool: pool, setAsideFile: setAside)
+            return Opened(pool: pool, file: guarded(), setAsideFile: setAside)
         }
     }
 
@@ -74,6 +77,30 @@ enum SQLiteDatabase {
             try? pool.close()
             throw error
         }
+    }
+
+    /// What a storage error means for the app, in words, for the kinds of failure a device meets: a full disk, a file
+    /// it may not write, another process holding the file; `nil` for any other error.
+    static func cause(of error: any Error) -> String? {
+        if let moved = error as? SQLiteFileGuard.Moved { return moved.description }
+        guard let error = error as? DatabaseError else { return nil }
+        switch error.resultCode {
+        case .SQLITE_FULL: return "the disk is full"
+        case .SQLITE_IOERR:
+            // A write past a file size limit fails as an I/O error (EFBIG), as the disk filling up may.
+            return error.extendedResultCode == .SQLITE_IOERR_WRITE
+                ? "the file could not be written (the disk may be full)" : "the file could not be read or written"
+        case .SQLITE_READONLY: return "the file cannot be written (it is read-only, or was moved or deleted)"
+        case .SQLITE_CANTOPEN: return "the file cannot be opened"
+        case .SQLITE_PERM, .SQLITE_AUTH: return "the file may not be accessed"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another connection or process holds the file"
+        default: return nil
+        }
+    }
+
+    /// `": <cause>"` for an error ``cause(of:)`` knows, to end a reason with; empty for any other.
+    static func because(_ error: any Error) -> String {
+        cause(of: error).map { ": \($0)" } ?? ""
     }
 
     /// Whether an error means the file is not a usable database, as opposed to a busy lock, a full disk or a

@@ -21,6 +21,7 @@ public final class EntityStore: Sendable {
     /// The database file.
     public let fileURL: URL
     let pool: DatabasePool
+    private let file: SQLiteFileGuard
 
     static let table = EntitySchema.entitiesTable
 
@@ -33,9 +34,10 @@ public final class EntityStore: Sendable {
     ) throws(EntityStoreError) {
         self.fileURL = fileURL
         do {
-            pool = try SQLiteDatabase.open(
-                at: fileURL, label: "APICoreSQLite.entities", migrator: EntitySchema.migrator, options: options
-            ).pool
+            let opened = try SQLiteDatabase.open(
+                at: fileURL, label: "APICoreSQLite.entities", migrator: EntitySchema.migrator, options: options)
+            pool = opened.pool
+            file = opened.file
         } catch {
             throw EntityStoreError(.storage, reason: "the entity database could not be opened", underlying: error)
         }
@@ -205,7 +207,7 @@ public final class EntityStore: Sendable {
 
     private func write<T>(_ body: (Database) throws -> T) throws(EntityStoreError) -> T {
         do {
-            return try pool.write(body)
+            return try file.write(pool, body)
         } catch {
             throw EntityStoreError.wrapping(error, reason: "writing the entity database failed")
         }

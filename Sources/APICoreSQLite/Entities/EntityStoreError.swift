@@ -60,6 +60,7 @@ public struct EntityStoreError: Error, Sendable, CustomStringConvertible, Custom
 
     /// `error` itself when it is an entity store error, else a `.storage` error wrapping it.
     static func wrapping(_ error: any Error, reason: String) -> EntityStoreError {
-        (error as? EntityStoreError) ?? EntityStoreError(.storage, reason: reason, underlying: error)
+        (error as? EntityStoreError)
+            ?? EntityStoreError(.storage, reason: reason + SQLiteDatabase.because(error), underlying: error)
     }
 }

@@ -68,11 +68,13 @@ struct MutationQueueStorage: Sendable {
     }
 
     let pool: DatabasePool
+    /// The queue's file, checked before each write.
+    let file: SQLiteFileGuard
 
     /// Inserts `row` unless `limit` rows are queued already, and returns it with its sequence number and the number
     /// of queued rows after it.
     func insert(_ row: Content, limit: Int) throws -> (row: Row, pendingCount: Int) {
-        try pool.write { db in
+        try file.write(pool) { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0
             guard count < limit else { throw Full() }
             try db.execute(
@@ -106,7 +108,7 @@ struct MutationQueueStorage: Sendable {
 
     /// Removes the row and returns how many are left.
     func delete(_ sequence: Int64) throws -> Int {
-        try pool.write { db in
+        try file.write(pool) { db in
             try db.execute(sql: "DELETE FROM \(Self.table) WHERE sequence = ?", arguments: [sequence])
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0
         }
@@ -114,7 +116,7 @@ struct MutationQueueStorage: Sendable {
 
     /// Counts one more failed attempt of the row and returns the new count.
     func recordAttempt(_ sequence: Int64) throws -> Int {
-        try pool.write { db in
+        try file.write(pool) { db in
             try db.execute(
                 sql: "UPDATE \(Self.table) SET attempts = attempts + 1 WHERE sequence = ?", arguments: [sequence])
             return try Int.fetchOne(

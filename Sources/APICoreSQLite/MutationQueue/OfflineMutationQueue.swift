@@ -59,11 +59,12 @@ public final class OfflineMutationQueue: Sendable {
             let opened = try SQLiteDatabase.open(
                 at: fileURL, label: "APICoreSQLite.mutationQueue", migrator: MutationQueueStorage.migrator,
                 options: configuration.fileOptions)
-            storage = MutationQueueStorage(pool: opened.pool)
+            storage = MutationQueueStorage(pool: opened.pool, file: opened.file)
             pending = try storage.all()
         } catch {
             throw APIError(
-                .mutationQueueStorage, underlying: error, reason: "the mutation queue's file could not be opened")
+                .mutationQueueStorage, underlying: error,
+                reason: "the mutation queue's file could not be opened" + SQLiteDatabase.because(error))
         }
         let engine = Engine(storage: storage, client: client, configuration: configuration)
         for operation in operations { engine.register(operation) }
@@ -105,7 +106,9 @@ public final class OfflineMutationQueue: Sendable {
         do {
             return try engine.storage.all().map(QueuedMutation.init)
         } catch {
-            throw APIError(.mutationQueueStorage, underlying: error, reason: "the mutation queue could not be read")
+            throw APIError(
+                .mutationQueueStorage, underlying: error,
+                reason: "the mutation queue could not be read" + SQLiteDatabase.because(error))
         }
     }
 
@@ -252,7 +255,7 @@ extension OfflineMutationQueue {
                 }
                 throw APIError(
                     .mutationQueueStorage, operationName: name, underlying: error,
-                    reason: "the mutation could not be written to the queue")
+                    reason: "the mutation could not be written to the queue" + SQLiteDatabase.because(error))
             }
             let queued = QueuedMutation(stored.row)
             state.withLock { $0.pendingCount = stored.pendingCount }

@@ -278,6 +278,28 @@ import Testing
         try await server.shutdown()
     }
 
+    /// The queue's file deleted while the app runs (a cleaner, another process): an enqueue fails with a typed error
+    /// instead of being acknowledged into a file that no longer exists, nothing is shown optimistically for it, and
+    /// the mutations queued before are still listed from the open file.
+    @Test func anEnqueueAfterTheFileWasDeletedFailsWithATypedError() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let setup = try QueueSetup(server: server)
+        try setup.enqueue(title: "A")
+        let file = setup.directory.file("queue.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        #expect {
+            try setup.enqueue(title: "B")
+        } throws: { error in
+            guard let error = error as? APIError else { return false }
+            return error.code == .mutationQueueStorage && error.description.contains("deleted or moved while open")
+        }
+        #expect(try setup.title() == "A", "the refused mutation shows nothing optimistically")
+        #expect(try setup.queue.pendingMutations().count == 1)
+        await setup.queue.close()
+        try await server.shutdown()
+    }
+
     static let renameDocument =
         "mutation Rename($id: ID!, $title: String) { updateProduct(id: $id, title: $title) { id title } }"
 

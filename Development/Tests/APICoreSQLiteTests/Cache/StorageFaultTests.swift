@@ -1,0 +1,286 @@
+import APICoreCache
+import APICoreTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import APICoreGraphQL
+@testable import APICoreSQLite
+
+/// The SQLite cache under the storage faults of a real device, each with a real file and, where the fault belongs to
+/// another process or to the system, a real child process (`APICoreSQLiteCrashWriter`): a full disk, a second process
+/// writing the same file, SIGKILL in the middle of a WAL checkpoint. For each: the error is typed, what was committed
+/// is still read, nothing acknowledged is lost, and writing works again once the fault is gone.
+@Suite("SQLite storage faults", .timeLimit(.minutes(10)))
+struct StorageFaultTests {
+    /// The records of merge `index` of run `run`, as the writer makes them.
+    static func keys(run: Int, index: Int) -> Set<CacheKey> {
+        Set((0..<50).map { CacheKey("Item:\(run)-\(index)-\($0)") })
+    }
+
+    static func writer(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(
+            executable: BuildProducts.executable(
+                named: "APICoreSQLiteCrashWriter", environmentOverride: "APICORE_SQLITE_CRASH_WRITER"),
+            arguments: arguments)
+    }
+
+    /// `ack RUN i` lines up to the end of the output, and the other lines.
+    static func acknowledgements(_ lines: [String], run: Int) -> (acknowledged: [Int], other: [String]) {
+        var acknowledged: [Int] = []
+        var other: [String] = []
+        for line in lines {
+            let parts = line.split(separator: " ")
+            if parts.count == 3, parts[0] == "ack", parts[1] == "\(run)", let index = Int(parts[2]) {
+                acknowledged.append(index)
+            } else {
+                other.append(line)
+            }
+        }
+        return (acknowledged, other)
+    }
+
+    static func integrity(of file: URL) throws -> [String] {
+        try DatabaseQueue(path: file.path).read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    @Test("a full disk fails a write with a typed error; what was committed reads; writing resumes with room")
+    func fullDisk() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        // Every file the writer writes is limited to 1 MB: the write-ahead log fills up after a few dozen merges.
+        let writer = try Self.writer(["fill", file.path, "7", String(1 << 20)])
+        let exit = try #require(await writer.waitForExit(timeout: .seconds(300)), "the writer did not finish")
+        var lines: [String] = []
+        for await line in writer.lines() { lines.append(line) }
+        let errors = await writer.errorTail.text()
+        #expect(exit == 0, "\(errors)")
+        let (acknowledged, other) = Self.acknowledgements(lines, run: 7)
+        #expect(acknowledged == Array(0..<acknowledged.count))
+        #expect(acknowledged.count > 1, "the disk filled before the second merge: \(lines)")
+        #expect(other.count == 3, "\(other)")
+        let full = try #require(other.first)
+        #expect(full.hasPrefix("full cache storage: writing the cache database failed: "))
+        #expect(full.contains("the disk"), "the error says the disk may be full: \(full)")
+        #expect(other.dropFirst().first == "read \(acknowledged.count * 50)", "every acknowledged record reads back")
+        #expect(other.last == "recovered \(acknowledged.count)", "a write after the limit is lifted succeeds")
+
+        #expect(try Self.integrity(of: file) == ["ok"])
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        defer { try? cache.close() }
+        for index in 0...acknowledged.count {
+            let keys = Self.keys(run: 7, index: index)
+            #expect(try cache.loadRecords(keys).count == keys.count, "merge \(index) is in the file")
+        }
+    }
+
+    @Test("another process (an app extension) writing the same file: both processes' writes are kept and seen")
+    func secondProcess() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        defer { try? cache.close() }
+        let merges = 30
+        let other = try Self.writer([file.path, "2", String(merges)])
+        defer { other.kill() }
+        // This process writes its own records while the other one writes its own.
+        for index in 0..<merges {
+            var set = RecordSet()
+            for element in 0..<50 {
+                set.merge(
+                    Record(
+                        key: CacheKey("Mine:\(index)-\(element)"), fields: ["index": .value(.int(Int64(index)))]))
+            }
+            set.merge(Record(key: .queryRoot, fields: ["mine": .value(.int(Int64(index)))]))
+            _ = try cache.merge(set)
+        }
+        let finished = await outcome(within: .seconds(300)) { () async -> Int in
+            var last = -1
+            for await line in other.lines() {
+                let parts = line.split(separator: " ")
+                guard parts.count == 3, parts[0] == "ack", let index = Int(parts[2]) else { continue }
+                last = index
+                if last == merges - 1 { break }
+            }
+            return last
+        }
+        let theirs = try #require(finished)
+        let otherErrors = await other.errorTail.text()
+        #expect(theirs == merges - 1, "the other process acknowledged every merge: \(otherErrors)")
+
+        // The other process's commits are read here without reopening anything, and this process's are all there.
+        for index in 0..<merges {
+            let their = Self.keys(run: 2, index: index)
+            #expect(try cache.loadRecords(their).count == their.count, "their merge \(index)")
+            let mine = Set((0..<50).map { CacheKey("Mine:\(index)-\($0)") })
+            #expect(try cache.loadRecords(mine).count == mine.count, "my merge \(index)")
+        }
+        let root = try #require(try cache.loadRecord(.queryRoot))
+        #expect(root["mine"] == .value(.int(Int64(merges - 1))))
+        #expect(root["latest(run:2)"] == .reference(CacheKey("Item:2-\(merges - 1)-0")))
+        other.kill()
+        #expect(try Self.integrity(of: file) == ["ok"])
+    }
+
+    @Test("SIGKILL in the middle of WAL checkpoints loses no acknowledged write and leaves a sound file")
+    func killDuringCheckpoint() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        var acknowledged: [Int: Int] = [:]
+        for run in 0..<8 {
+            // The kill follows the announcement of checkpoint `target`, so it lands in or just after that checkpoint.
+            let target = 2 + (run * 5) % 11
+            let writer = try Self.writer(["checkpoint", file.path, String(run), String(target + 20)])
+            var last = -1
+            var killed = false
+            for await line in writer.lines() {
+                let parts = line.split(separator: " ")
+                if parts.count == 3, parts[0] == "ack", let index = Int(parts[2]) { last = index }
+                if parts.count == 3, parts[0] == "checkpoint", parts[2] == "\(target)", !killed {
+                    writer.kill()
+                    killed = true
+                }
+            }
+            let errors = await writer.errorTail.text()
+            #expect(killed, "run \(run): the writer never reached checkpoint \(target): \(errors)")
+            #expect(writer.diedOfSignal)
+            acknowledged[run] = last
+
+            #expect(try Self.integrity(of: file) == ["ok"], "run \(run)")
+            let cache = try SQLiteNormalizedCache(fileURL: file)
+            for (pastRun, pastLast) in acknowledged where pastLast >= 0 {
+                for index in 0...pastLast {
+                    let keys = Self.keys(run: pastRun, index: index)
+                    #expect(try cache.loadRecords(keys).count == keys.count, "run \(pastRun), merge \(index)")
+                }
+            }
+            try cache.close()
+        }
+    }
+
+    @Test("a full disk fails an enqueue with a typed error; what was queued stays queued; enqueueing resumes")
+    func fullDiskQueue() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("queue.sqlite")
+        // Nothing listens there: no mutation leaves the queue.
+        let nowhere = try RefusingPort()
+        let app = try ChildProcess(
+            executable: BuildProducts.executable(
+                named: "APICoreMutationQueueCrashApp", environmentOverride: "APICORE_MUTATION_QUEUE_CRASH_APP"),
+            arguments: ["fill", file.path, "http://127.0.0.1:\(nowhere.port)/graphql", "3", String(1 << 20)])
+        let exit = try #require(await app.waitForExit(timeout: .seconds(300)), "the app did not finish")
+        var lines: [String] = []
+        for await line in app.lines() { lines.append(line) }
+        let errors = await app.errorTail.text()
+        #expect(exit == 0, "\(errors)")
+        var keys: [String] = []
+        var other: [String] = []
+        for line in lines {
+            let parts = line.split(separator: " ")
+            if parts.count == 4, parts[0] == "ack", parts[1] == "3", Int(parts[2]) == keys.count {
+                keys.append(String(parts[3]))
+            } else {
+                other.append(line)
+            }
+        }
+        #expect(keys.count > 1, "the disk filled before the second enqueue: \(lines)")
+        #expect(other.count == 3, "\(other)")
+        let full = try #require(other.first)
+        #expect(full.hasPrefix("full "))
+        #expect(full.contains("the disk"), "the error says the disk may be full: \(full)")
+        #expect(other.dropFirst().first == "pending \(keys.count)", "every acknowledged mutation is still queued")
+        let recovered = try #require(other.last)
+        #expect(recovered.hasPrefix("recovered "), "an enqueue after the limit is lifted succeeds: \(recovered)")
+
+        // The file holds every acknowledged mutation and the one enqueued after, in order.
+        #expect(try Self.integrity(of: file) == ["ok"])
+        let stored = try await DatabaseQueue(path: file.path).read { db in
+            try String.fetchAll(db, sql: "SELECT idempotency_key FROM apicore_mutation_queue ORDER BY sequence")
+        }
+        #expect(stored == keys + [String(recovered.dropFirst("recovered ".count))])
+    }
+
+    /// Removes the file at `file` and its companions, as a cleaner that empties the folder does.
+    static func delete(_ file: URL) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+    }
+
+    static func batch(_ name: String, count: Int = 20) -> RecordSet {
+        RecordSet((0..<count).map { Record(key: CacheKey("\(name):\($0)"), fields: ["n": .value(.int(Int64($0)))]) })
+    }
+
+    @Test("a cache file deleted while open: writes fail with a typed error instead of vanishing, reads go on")
+    func cacheFileDeleted() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(Self.batch("Before"))
+        Self.delete(file)
+
+        // SQLite would write on to the deleted file, and the write would be lost at close: it is refused instead.
+        let error = try #require(throws: CacheError.self) { try cache.merge(Self.batch("After")) }
+        #expect(error.code == .storage)
+        #expect(error.description.contains("deleted or moved while open"), "\(error)")
+        #expect(try cache.loadRecords(Set(Self.batch("After").keys)).isEmpty)
+        // What was committed is still read from the open file.
+        #expect(try cache.loadRecords(Set(Self.batch("Before").keys)).count == 20)
+        try cache.close()
+
+        // Opening the path again starts a cache that writes.
+        let reopened = try SQLiteNormalizedCache(fileURL: file)
+        _ = try reopened.merge(Self.batch("After"))
+        #expect(try reopened.loadRecords(Set(Self.batch("After").keys)).count == 20)
+        try reopened.close()
+    }
+
+    @Test("a cache file replaced while open (a restore): writes fail typed, and reopening reads the new file")
+    func cacheFileReplaced() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(Self.batch("Old"))
+
+        let restored = directory.file("restored.sqlite")
+        let other = try SQLiteNormalizedCache(fileURL: restored)
+        _ = try other.merge(Self.batch("Restored"))
+        try other.close()
+        // A backup is one file: everything checkpointed into it.
+        try DatabaseQueue(path: restored.path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        Self.delete(URL(fileURLWithPath: restored.path + "-wal"))
+        Self.delete(URL(fileURLWithPath: restored.path + "-shm"))
+        // Moved into place in one step, as a restore does; the old file's companions go with it.
+        #expect(rename(restored.path, file.path) == 0)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+
+        let error = try #require(throws: CacheError.self) { try cache.merge(Self.batch("Lost")) }
+        #expect(error.code == .storage)
+        #expect(error.description.contains("replaced by another while open"), "\(error)")
+        #expect(try cache.loadRecords(Set(Self.batch("Old").keys)).count == 20)
+        try cache.close()
+
+        let reopened = try SQLiteNormalizedCache(fileURL: file)
+        #expect(try reopened.loadRecords(Set(Self.batch("Restored").keys)).count == 20)
+        #expect(try reopened.loadRecords(Set(Self.batch("Old").keys)).isEmpty)
+        _ = try reopened.merge(Self.batch("New"))
+        try reopened.close()
+        #expect(try Self.integrity(of: file) == ["ok"])
+    }
+
+    @Test("an entity file deleted while open: saving fails with a typed error, the entities still read")
+    func entityFileDeleted() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("entities.sqlite")
+        let store = try EntityStore(fileURL: file)
+        let luke: Person = try store.upsert(PersonDetails.make(id: "1000", name: "Luke"))
+        Self.delete(file)
+        var favorite = luke
+        favorite.isFavorite = true
+        let error = try #require(throws: EntityStoreError.self) { try store.save(favorite) }
+        #expect(error.code == .storage)
+        #expect(String(describing: error).contains("deleted or moved while open"), "\(error)")
+        #expect(try store.existingObject(Person.self, withId: "1000") == luke, "the refused save changed nothing")
+        try store.close()
+    }
+}

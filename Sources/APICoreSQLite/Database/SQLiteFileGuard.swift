@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The file a database was opened on, checked before each write: SQLite keeps writing to the file it opened even after
+/// that file was deleted or replaced at its path (by another process, a cleaner, a restore), and everything written
+/// then would vanish with the last connection. A write is refused instead, with ``Moved``; reads go on from the open
+/// file, and opening the path again starts over on whatever is there.
+struct SQLiteFileGuard: Sendable {
+    /// Which file a path names: its device and inode.
+    struct Identity: Sendable, Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The file at the path is not the one the database opened.
+    struct Moved: Error, CustomStringConvertible {
+        /// Whether nothing is at the path (deleted or moved away), rather than another file.
+        let deleted: Bool
+
+        var description: String {
+            deleted
+                ? "the database file was deleted or moved while open: nothing more is written to it; open it again"
+                : "the database file was replaced by another while open: nothing more is written to it; open it again"
+        }
+    }
+
+    /// The path the database was opened at.
+    let path: String
+    /// The file at the path when the database opened; `nil` when it is not checked (a read-only opening).
+    let identity: Identity?
+
+    /// A guard for the file now at `path`; `checks` false makes ``check()`` pass always.
+    init(path: String, checks: Bool = true) {
+        self.path = path
+        identity = checks ? Self.identity(at: path) : nil
+    }
+
+    /// The identity of the file at `path`; `nil` when there is none.
+    static func identity(at path: String) -> Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Throws ``Moved`` when the file at the path is no longer the one the database opened.
+    func check() throws(Moved) {
+        guard let identity else { return }
+        let now = Self.identity(at: path)
+        guard now != identity else { return }
+        throw Moved(deleted: now == nil)
+    }
+
+    /// A write transaction on `pool`, once the file is checked.
+    func write<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+        try check()
+        return try pool.write(body)
+    }
+}
