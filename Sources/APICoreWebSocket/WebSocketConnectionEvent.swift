@@ -6,7 +6,8 @@
 /// policy's attempts are spent or the server closed with a code after which the client does not reconnect.
 public enum WebSocketConnectionEvent: Sendable, Hashable {
     /// The server acknowledged a connection (`connection_ack`) and every live subscription was sent on it. `number`
-    /// counts the transport's acknowledged connections: 1 for the first, more after each reconnection.
+    /// counts the transport's acknowledged connections: 1 for the first, one more for each after it (a reconnection,
+    /// or a new connection after an idle close).
     case connected(number: Int)
     /// The connection was lost: it ended without a close frame, closed with a code worth retrying, stayed silent past
     /// the keep-alive interval (close code 4499), was not acknowledged in time (4504), or the server sent an invalid
@@ -17,6 +18,8 @@ public enum WebSocketConnectionEvent: Sendable, Hashable {
     case reconnecting(attempt: Int, delay: Duration)
     /// The connection failed for good: every live subscription failed with this error.
     case failed(GraphQLWebSocketError)
-    /// No subscription was left, and the client closed the connection after the grace period.
+    /// The connection ended with no subscription left: closed after the grace period, lost while none was live, or
+    /// no longer reconnected because the last subscription ended while the client waited to. Nothing reconnects
+    /// until the next subscription.
     case closed
 }

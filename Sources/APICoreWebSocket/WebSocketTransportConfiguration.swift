@@ -19,7 +19,8 @@ public struct WebSocketTransportConfiguration: Sendable {
     public var acknowledgementTimeout: Duration
     /// The longest a connection may stay silent before the client gives it up (close code 4499) and reconnects.
     /// graphql-transport-ws: the client pings every half interval, and a ping that finds nothing arrived since the
-    /// last one ends the connection. Legacy: set it longer than the server's keep-alive interval. `nil`: never.
+    /// last one ends the connection, so a pong has half the interval to come. Legacy: the server sends `ka` at an
+    /// interval of its own; set this longer than that. `nil`: never.
     public var keepAliveInterval: Duration?
     /// How long an idle connection stays open after its last subscription ended.
     public var idleGracePeriod: Duration

@@ -50,35 +50,31 @@ func mutation(_ index: Int) throws -> (UpdateProductMutation, UpdateProductMutat
 
 /// Enqueues until the file size limit stops an enqueue, reads the queue back, lifts the limit and enqueues once more.
 func fill(_ queue: OfflineMutationQueue, bytes: Int) throws {
-    #if canImport(Glibc)
-        FileSizeLimit.set(bytes)
-        var index = 0
-        while true {
-            let (update, optimistic) = try mutation(index)
-            do {
-                let queued = try queue.enqueue(update, optimisticResult: optimistic)
-                say("ack \(run) \(index) \(queued.idempotencyKey)")
-            } catch {
-                say("full \(error)")
-                break
-            }
-            index += 1
-        }
-        do {
-            say("pending \(try queue.pendingMutations().count)")
-        } catch {
-            say("pending failed \(error)")
-        }
-        FileSizeLimit.lift()
+    FileSizeLimit.set(bytes)
+    var index = 0
+    while true {
         let (update, optimistic) = try mutation(index)
         do {
-            say("recovered \(try queue.enqueue(update, optimisticResult: optimistic).idempotencyKey)")
+            let queued = try queue.enqueue(update, optimisticResult: optimistic)
+            say("ack \(run) \(index) \(queued.idempotencyKey)")
         } catch {
-            say("still failing \(error)")
+            say("full \(error)")
+            break
         }
-    #else
-        say("unsupported: no file size limit on this platform")
-    #endif
+        index += 1
+    }
+    do {
+        say("pending \(try queue.pendingMutations().count)")
+    } catch {
+        say("pending failed \(error)")
+    }
+    FileSizeLimit.lift()
+    let (update, optimistic) = try mutation(index)
+    do {
+        say("recovered \(try queue.enqueue(update, optimisticResult: optimistic).idempotencyKey)")
+    } catch {
+        say("still failing \(error)")
+    }
 }
 
 do {

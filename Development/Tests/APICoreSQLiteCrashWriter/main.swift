@@ -8,8 +8,8 @@
 //   far ahead of a slow reader, as under a sanitizer, from filling the file with writes the test then has to check.)
 //
 // APICoreSQLiteCrashWriter checkpoint DATABASE RUN LIMIT
-//   The same, with a `wal_checkpoint(TRUNCATE)` after every merge from a second connection (printing `checkpoint RUN i`
-//   before it starts), so that a kill often lands in the middle of a checkpoint.
+//   The same with 4 KB payloads, and a `wal_checkpoint(TRUNCATE)` from a second connection after every fifth merge,
+//   about 1 MB of log (printing `checkpoint RUN i` before it starts), so that a kill often lands in a checkpoint.
 //
 // APICoreSQLiteCrashWriter fill DATABASE RUN BYTES
 //   Writes merges as above with the size of every file it writes limited to BYTES (RLIMIT_FSIZE, with SIGXFSZ
@@ -42,8 +42,8 @@ let file = URL(fileURLWithPath: arguments[0])
 /// The records of each merge.
 let batchSize = 50
 
-/// The records merge `index` of run `run` writes.
-func records(run: Int, index: Int) -> RecordSet {
+/// The records merge `index` of run `run` writes, each with a payload of `payload` bytes.
+func records(run: Int, index: Int, payload: Int = 200) -> RecordSet {
     var set = RecordSet()
     for element in 0..<batchSize {
         let key = CacheKey("Item:\(run)-\(index)-\(element)")
@@ -52,7 +52,7 @@ func records(run: Int, index: Int) -> RecordSet {
                 key: key,
                 fields: [
                     "index": .value(.int(Int64(index))),
-                    "payload": .value(.string(String(repeating: "x", count: 200))),
+                    "payload": .value(.string(String(repeating: "x", count: payload))),
                 ]))
     }
     set.merge(
@@ -64,38 +64,34 @@ func records(run: Int, index: Int) -> RecordSet {
 /// Merges until one fails with the files limited to `bytes`, reads back what was acknowledged, lifts the limit and
 /// merges once more.
 func fill(_ cache: SQLiteNormalizedCache, bytes: Int) {
-    #if canImport(Glibc)
-        FileSizeLimit.set(bytes)
-        var index = 0
-        while true {
-            do {
-                _ = try cache.merge(records(run: run, index: index))
-            } catch {
-                say("full \(error)")
-                break
-            }
-            say("ack \(run) \(index)")
-            index += 1
-        }
-        var keys: Set<CacheKey> = []
-        for acknowledged in 0..<index {
-            for element in 0..<batchSize { keys.insert(CacheKey("Item:\(run)-\(acknowledged)-\(element)")) }
-        }
-        do {
-            say("read \(try cache.loadRecords(keys).count)")
-        } catch {
-            say("read failed \(error)")
-        }
-        FileSizeLimit.lift()
+    FileSizeLimit.set(bytes)
+    var index = 0
+    while true {
         do {
             _ = try cache.merge(records(run: run, index: index))
-            say("recovered \(index)")
         } catch {
-            say("still failing \(error)")
+            say("full \(error)")
+            break
         }
-    #else
-        say("unsupported: no file size limit on this platform")
-    #endif
+        say("ack \(run) \(index)")
+        index += 1
+    }
+    var keys: Set<CacheKey> = []
+    for acknowledged in 0..<index {
+        for element in 0..<batchSize { keys.insert(CacheKey("Item:\(run)-\(acknowledged)-\(element)")) }
+    }
+    do {
+        say("read \(try cache.loadRecords(keys).count)")
+    } catch {
+        say("read failed \(error)")
+    }
+    FileSizeLimit.lift()
+    do {
+        _ = try cache.merge(records(run: run, index: index))
+        say("recovered \(index)")
+    } catch {
+        say("still failing \(error)")
+    }
 }
 
 do {
@@ -108,8 +104,9 @@ do {
     case "checkpoint":
         let checkpointer = try DatabaseQueue(path: file.path)
         for index in 0..<limit {
-            _ = try cache.merge(records(run: run, index: index))
+            _ = try cache.merge(records(run: run, index: index, payload: 4096))
             say("ack \(run) \(index)")
+            guard (index + 1).isMultiple(of: 5) else { continue }
             say("checkpoint \(run) \(index)")
             try checkpointer.writeWithoutTransaction { db in
                 _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")

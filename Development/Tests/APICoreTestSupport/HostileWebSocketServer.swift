@@ -95,23 +95,25 @@ public final class HostileWebSocketServer: Sendable {
         let log = Log(behaviours)
         self.log = log
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let upgrader = NIOWebSocketServerUpgrader(
-            maxFrameSize: 1 << 24,
-            shouldUpgrade: { channel, _ in
-                channel.eventLoop.makeSucceededFuture(HTTPHeaders([("Sec-WebSocket-Protocol", "graphql-transport-ws")]))
-            },
-            upgradePipelineHandler: { channel, _ in
-                let (number, behaviour) = log.connect()
-                return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        HostileConnectionHandler(number: number, behaviour: behaviour, log: log))
-                }
-            })
         do {
             channel = try await ServerBootstrap(group: group)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelInitializer { channel in
-                    if log.isDownNext() { return channel.close() }
+                    // The connection's place in the script is fixed when it is accepted.
+                    let (number, behaviour) = log.connect()
+                    if behaviour == .down { return channel.close() }
+                    let upgrader = NIOWebSocketServerUpgrader(
+                        maxFrameSize: 1 << 24,
+                        shouldUpgrade: { channel, _ in
+                            channel.eventLoop.makeSucceededFuture(
+                                HTTPHeaders([("Sec-WebSocket-Protocol", "graphql-transport-ws")]))
+                        },
+                        upgradePipelineHandler: { channel, _ in
+                            channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHandler(
+                                    HostileConnectionHandler(number: number, behaviour: behaviour, log: log))
+                            }
+                        })
                     return channel.pipeline.configureHTTPServerPipeline(
                         withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
                 }
@@ -123,7 +125,7 @@ public final class HostileWebSocketServer: Sendable {
         url = URL(string: "ws://127.0.0.1:\(channel.localAddress?.port ?? 0)/graphql")!
     }
 
-    /// How many WebSocket connections the server accepted (a `down` connection counts: the client reached it).
+    /// How many connections the server accepted (a `down` connection counts: the client reached it).
     public var connectionCount: Int { log.state.withLock { $0.connections } }
     /// How many `connection_init` messages arrived.
     public var initialisationCount: Int { log.state.withLock { $0.initialisations } }
@@ -144,17 +146,6 @@ public final class HostileWebSocketServer: Sendable {
 }
 
 extension HostileWebSocketServer.Log {
-    /// Whether the next connection is `down`: it is counted and closed before the handshake.
-    func isDownNext() -> Bool {
-        state.withLock { state in
-            let index = min(state.connections + 1, state.behaviours.count) - 1
-            guard state.behaviours[index] == .down else { return false }
-            state.connections += 1
-            state.subscriptions.append([])
-            return true
-        }
-    }
-
     func record(_ change: (inout State) -> Void) {
         state.withLock { change(&$0) }
     }

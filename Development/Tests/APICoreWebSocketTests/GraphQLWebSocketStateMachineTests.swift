@@ -143,11 +143,11 @@ import Testing
 
     @Test func legacyKeepAliveWatchesTheServersKaMessages() {
         var machine = Self.ready(["1"], .graphQLWS)
-        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(10))], "legacy clients never ping")
+        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(20))], "legacy clients never ping")
         #expect(machine.received(.keepAlive) == [])
-        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(10))])
+        #expect(machine.timerFired(.keepAlive) == [.startTimer(.keepAlive, .seconds(20))])
         let actions = machine.timerFired(.keepAlive)
-        #expect(actions.contains(.closeSocket(code: 4499, reason: "no keep-alive within 10.0 seconds")))
+        #expect(actions.contains(.closeSocket(code: 4499, reason: "no keep-alive within 20.0 seconds")))
         #expect(machine.state == .waitingToReconnect)
     }
 
@@ -221,7 +221,7 @@ import Testing
     @Test func unsubscribingTheLastSubscriptionWhileWaitingStopsReconnecting() {
         var machine = Self.ready(["1"])
         _ = machine.socketClosed(code: nil, reason: "")
-        #expect(machine.unsubscribe(id: "1") == [.cancelTimer(.reconnect)])
+        #expect(machine.unsubscribe(id: "1") == [.cancelTimer(.reconnect), .report(.closed)])
         #expect(machine.state == .disconnected)
         #expect(machine.timerFired(.reconnect) == [])
     }
@@ -251,20 +251,44 @@ import Testing
 
     @Test func code4401ReconnectsOnceWithFreshCredentialsThenFailsAsUnauthorized() {
         var machine = Self.ready(["1"])
+        let refreshing = machine.socketClosed(code: 4401, reason: "Unauthorized")
         #expect(
-            machine.socketClosed(code: 4401, reason: "Unauthorized").last == .openSocket(refreshingCredentials: true))
+            Array(refreshing.suffix(3)) == [
+                .report(.lost(GraphQLWebSocketError(.rejected, closeCode: 4401, reason: "Unauthorized"))),
+                .report(.reconnecting(attempt: 1, delay: .zero)), .openSocket(refreshingCredentials: true),
+            ])
         _ = machine.socketOpened()
         let actions = machine.socketClosed(code: 4401, reason: "Unauthorized")
         #expect(Self.failures(actions)["1"]?.kind == .rejected)
         #expect(Self.failures(actions)["1"]?.apiError(operationName: "Op").code == .unauthorized)
     }
 
-    @Test func code4401AfterASuccessfulAcknowledgementMayRefreshAgain() {
+    @Test func code4401AfterAConnectionThatCarriedTrafficMayRefreshAgain() {
         var machine = Self.ready(["1"])
         _ = machine.socketClosed(code: 4401, reason: "")
         _ = machine.socketOpened()
         _ = machine.received(.connectionAck(nil))
+        _ = machine.received(.next(id: "1", payload: GraphQLResponseBody(data: ["n": 1], errors: [], extensions: [:])))
         #expect(machine.socketClosed(code: 4401, reason: "").last == .openSocket(refreshingCredentials: true))
+    }
+
+    @Test func aServerThatAcknowledgesThenRejectsEveryTokenIsNotReconnectedToForever() {
+        var machine = Self.ready(["1"])
+        #expect(machine.socketClosed(code: 4401, reason: "").last == .openSocket(refreshingCredentials: true))
+        _ = machine.socketOpened()
+        _ = machine.received(.connectionAck(nil))
+        let actions = machine.socketClosed(code: 4401, reason: "")
+        #expect(Self.failures(actions)["1"]?.kind == .rejected)
+        #expect(machine.state == .disconnected)
+    }
+
+    @Test func aConnectionThatEndsWithNothingLiveReportsClosed() {
+        var waiting = Self.ready(["1"])
+        _ = waiting.socketClosed(code: nil, reason: "")
+        #expect(waiting.unsubscribe(id: "1") == [.cancelTimer(.reconnect), .report(.closed)])
+        var idle = Self.ready(["1"])
+        _ = idle.unsubscribe(id: "1")
+        #expect(idle.socketClosed(code: nil, reason: "").last == .report(.closed))
     }
 
     @Test func code4403FailsAtOnceAsUnauthorized() {

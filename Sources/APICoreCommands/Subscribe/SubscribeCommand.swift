@@ -63,7 +63,9 @@ public struct SubscribeCommand: AsyncParsableCommand {
         _ = try endpointURL()
         _ = try subprotocol()
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        if !keepAlive.isFinite || keepAlive < 0 { throw ValidationError("--keep-alive must be 0 or more seconds") }
+        if !(keepAlive == 0 || (0.1...86400).contains(keepAlive)) {
+            throw ValidationError("--keep-alive must be 0 (never) or between 0.1 and 86400 seconds")
+        }
         if reconnectAttempts < 0 { throw ValidationError("--reconnect-attempts must be 0 or more") }
     }
 
@@ -83,8 +85,8 @@ public struct SubscribeCommand: AsyncParsableCommand {
                 if let note = Self.note(for: event) { StandardStreams.writeLine("note: \(note)", to: .error) }
             }
         }
-        defer { notes.cancel() }
         var received = 0
+        let outcome: Result<Void, any Error>
         do {
             for try await event in transport.subscribe(request) {
                 StandardStreams.writeLine(JSONWriter().string(Self.json(of: event)), to: .output)
@@ -97,10 +99,28 @@ public struct SubscribeCommand: AsyncParsableCommand {
                 received += 1
                 if let count, received >= count { break }
             }
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        // The notes of what happened before the end are written before what the end says: the transport reported
+        // them before it ended the subscription, and a cancelled stream still hands out what it holds.
+        notes.cancel()
+        await notes.value
+        try Self.finish(outcome, received: received, count: count, operationName: input.operation)
+    }
+
+    /// Exits as the subscription's end says: at once after an exit code; with 4 or 5 and the error on standard error
+    /// after a failure; with 4 when the server completed it before `count` events.
+    private static func finish(
+        _ outcome: Result<Void, any Error>, received: Int, count: Int?, operationName: String?
+    ) throws {
+        do {
+            try outcome.get()
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            let apiError = APIError(wrapping: error, operationName: input.operation)
+            let apiError = APIError(wrapping: error, operationName: operationName)
             StandardStreams.writeLine("error: \(apiError.description)", to: .error)
             for graphQLError in apiError.graphQLErrors {
                 StandardStreams.writeLine("error: \(graphQLError.message)", to: .error)

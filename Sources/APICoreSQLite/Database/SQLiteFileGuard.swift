@@ -10,7 +10,8 @@ import GRDB
 /// The file a database was opened on, checked before each write: SQLite keeps writing to the file it opened even after
 /// that file was deleted or replaced at its path (by another process, a cleaner, a restore), and everything written
 /// then would vanish with the last connection. A write is refused instead, with ``Moved``; reads go on from the open
-/// file, and opening the path again starts over on whatever is there.
+/// file. Closing the database and then opening the path again starts over on whatever is there (close first: the
+/// last connection to the old file removes `<path>-wal` when it closes, which by then could be the new file's).
 struct SQLiteFileGuard: Sendable {
     /// Which file a path names: its device and inode.
     struct Identity: Sendable, Hashable {
@@ -24,9 +25,8 @@ struct SQLiteFileGuard: Sendable {
         let deleted: Bool
 
         var description: String {
-            deleted
-                ? "the database file was deleted or moved while open: nothing more is written to it; open it again"
-                : "the database file was replaced by another while open: nothing more is written to it; open it again"
+            let what = deleted ? "deleted or moved" : "replaced by another"
+            return "the database file was \(what) while open: nothing more is written to it; close it and open it again"
         }
     }
 
@@ -45,7 +45,8 @@ struct SQLiteFileGuard: Sendable {
     static func identity(at path: String) -> Identity? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return Identity(
+            device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
     /// Throws ``Moved`` when the file at the path is no longer the one the database opened.
@@ -56,9 +57,12 @@ struct SQLiteFileGuard: Sendable {
         throw Moved(deleted: now == nil)
     }
 
-    /// A write transaction on `pool`, once the file is checked.
+    /// A write transaction on `pool` that checks the file first, inside the transaction: after waiting for the write
+    /// lock, which another process may hold for a while.
     func write<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
-        try check()
-        return try pool.write(body)
+        try pool.write { db in
+            try check()
+            return try body(db)
+        }
     }
 }

@@ -8,10 +8,10 @@ import APICoreKit
 /// 1. Disconnected until the first subscription: then ``Action/openSocket(refreshingCredentials:)``.
 /// 2. Once open, `connection_init` goes out and the acknowledgement timer starts; no `connection_ack` in time closes
 ///    the socket with 4504 and reconnects.
-/// 3. On `connection_ack` every live subscription is (re)sent, and keep-alive starts, ticking every half interval:
-///    in graphql-transport-ws a `ping` per tick, in the legacy protocol a watch for the server's `ka`. A connection
-///    from which nothing arrived between two ticks is silent: it closes with 4499 and reconnects, so a silent peer is
-///    found within one interval.
+/// 3. On `connection_ack` every live subscription is (re)sent, and keep-alive starts. In graphql-transport-ws the
+///    client sends a `ping` every half interval, and a tick that finds nothing arrived since the last one (no `pong`,
+///    no other message) closes with 4499 and reconnects, so a silent peer is found within one interval. In the
+///    legacy protocol the server sends `ka`: a whole interval with nothing from it closes the same way.
 /// 4. Results are delivered per subscription id; `error` and `complete` end a subscription.
 /// 5. When the last subscription ends, a grace period starts; a new subscription within it reuses the socket,
 ///    otherwise the socket closes.
@@ -123,7 +123,8 @@ struct GraphQLWebSocketStateMachine {
         if state == .waitingToReconnect, subscriptions.isEmpty {
             state = .disconnected
             failedAttempts = 0
-            return [.cancelTimer(.reconnect)]
+            hasRetriedCredentials = false
+            return [.cancelTimer(.reconnect), .report(.closed)]
         }
         var actions: [Action] = []
         if state == .ready { actions.append(.send(.complete(id: id))) }
@@ -145,13 +146,17 @@ struct GraphQLWebSocketStateMachine {
         var actions = stopTimers()
         guard !subscriptions.isEmpty else {
             state = .disconnected
-            return actions
+            return actions + [.report(.closed)]
         }
         switch GraphQLWebSocketCloseCode.disposition(of: code, hasRetriedCredentials: hasRetriedCredentials) {
         case .reconnectWithFreshCredentials:
+            // Once until the connection carries traffic: a server that acknowledges and then rejects every token is
+            // not reconnected to forever.
             hasRetriedCredentials = true
+            failedAttempts += 1
             state = .connecting
             actions.append(.report(.lost(GraphQLWebSocketError(.rejected, closeCode: code, reason: reason))))
+            actions.append(.report(.reconnecting(attempt: failedAttempts, delay: .zero)))
             actions.append(.openSocket(refreshingCredentials: true))
         case .reconnect:
             let detail =
@@ -175,7 +180,7 @@ struct GraphQLWebSocketStateMachine {
         actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.badRequest, reason: error.reason))
         guard !subscriptions.isEmpty else {
             state = .disconnected
-            return actions
+            return actions + [.report(.closed)]
         }
         return actions + reconnect(after: error)
     }
@@ -189,9 +194,9 @@ struct GraphQLWebSocketStateMachine {
         case .connectionAck:
             guard state == .initializing else { return [] }
             state = .ready
-            // The attempts are not reset yet: a server that acknowledges and then drops the connection at once (one
-            // whose every answer is over the message limit, say) must not be reconnected to forever.
-            hasRetriedCredentials = false
+            // The attempts (and the credential retry) are not reset yet: a server that acknowledges and then drops the
+            // connection at once (one whose every answer is over the message limit, say) must not be reconnected to
+            // forever.
             acknowledgedConnections += 1
             var actions: [Action] = [.cancelTimer(.acknowledgement)]
             actions += subscriptions.map { .send(.subscribe(id: $0)) }
@@ -203,27 +208,27 @@ struct GraphQLWebSocketStateMachine {
             actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.normalClosure, reason: "connection_error"))
             guard !subscriptions.isEmpty else {
                 state = .disconnected
-                return actions
+                return actions + [.report(.closed)]
             }
             return actions + failAll(GraphQLWebSocketError(.rejected, reason: "the server refused the connection"))
         case .ping(let payload):
-            failedAttempts = 0
+            carriedTraffic()
             return [.send(.pong(payload))]
         case .pong, .keepAlive:
-            failedAttempts = 0
+            carriedTraffic()
             return []
         case .next(let id, let payload):
-            failedAttempts = 0
+            carriedTraffic()
             return subscriptions.contains(id) ? [.deliver(id: id, payload: payload)] : []
         case .error(let id, let errors):
-            failedAttempts = 0
+            carriedTraffic()
             guard let index = subscriptions.firstIndex(of: id) else { return [] }
             subscriptions.remove(at: index)
             let error = GraphQLWebSocketError(
                 .graphQL, reason: "the server answered with \(errors.count) GraphQL error(s)", graphQLErrors: errors)
             return [.fail(id: id, error)] + idleActions()
         case .complete(let id):
-            failedAttempts = 0
+            carriedTraffic()
             guard let index = subscriptions.firstIndex(of: id) else { return [] }
             subscriptions.remove(at: index)
             return [.finish(id: id)] + idleActions()
@@ -276,16 +281,25 @@ struct GraphQLWebSocketStateMachine {
 
     // MARK: Helpers
 
-    /// How often keep-alive ticks: every half interval, so a silent connection is given up within one interval.
+    /// The connection carried traffic after its acknowledgement: it worked, so the attempts start over.
+    private mutating func carriedTraffic() {
+        failedAttempts = 0
+        hasRetriedCredentials = false
+    }
+
+    /// How often keep-alive ticks: every half interval in graphql-transport-ws, whose client pings, so a silent
+    /// connection is given up within one interval; every interval in the legacy protocol, whose server sends `ka` at
+    /// an interval of its own (which the setting must exceed).
     private var keepAliveTick: Duration? {
-        configuration.keepAliveInterval.map { $0 / 2 }
+        guard let interval = configuration.keepAliveInterval else { return nil }
+        return configuration.wireProtocol == .graphQLTransportWS ? interval / 2 : interval
     }
 
     /// After the client closed the socket itself for a reason worth retrying.
     private mutating func afterClientClose(code: UInt16, reason: String) -> [Action] {
         guard !subscriptions.isEmpty else {
             state = .disconnected
-            return []
+            return [.report(.closed)]
         }
         return reconnect(after: GraphQLWebSocketError(.connectionLost, closeCode: code, reason: reason))
     }
