@@ -91,10 +91,11 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         do {
             // Reentrant, so that a read made inside `body` through the cache itself joins this transaction; a
             // reentrant read opens no transaction of its own, so one is begun here unless one is open already.
-            return try pool.unsafeReentrantRead { db in
+            func read(_ db: Database) throws -> Value {
                 if db.isInsideTransaction { return try body(Snapshot(db: db)) }
                 return try Self.inReadTransaction(db, body)
             }
+            return try file.read(pool, { try pool.unsafeReentrantRead(read) }, fallback: read)
         } catch {
             throw Self.cacheError(error, reading: true)
         }
@@ -107,10 +108,12 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
         let pool = pool
+        let file = file
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
             ReadThreads.shared.run {
-                let result = Result { try pool.unsafeRead { database in try Self.inReadTransaction(database, body) } }
+                let read = { (database: Database) throws -> Value in try Self.inReadTransaction(database, body) }
+                let result = Result { try file.read(pool, { try pool.unsafeRead(read) }, fallback: read) }
                 continuation.resume(returning: result)
             }
         }
@@ -403,7 +406,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     private func read<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
         do {
-            return try pool.read(body)
+            return try file.read(pool, body)
         } catch {
             throw Self.cacheError(error, reading: true)
         }

@@ -57,6 +57,37 @@ struct SQLiteFileGuard: Sendable {
         throw Moved(deleted: now == nil)
     }
 
+    /// What `attempt` (a read on one of `pool`'s reader connections) returns; when it fails after the file was
+    /// deleted or replaced (a reader connection opened since finds no file there, or another one), what `fallback`
+    /// returns on the writer connection instead, which still has the file the database opened. `fallback` begins its
+    /// own transaction if it needs one.
+    func read<T>(
+        _ pool: DatabasePool, _ attempt: () throws -> T, fallback: (Database) throws -> T
+    ) throws -> T {
+        do {
+            return try attempt()
+        } catch {
+            guard identity != nil, Self.identity(at: path) != identity else { throw error }
+            return try pool.writeWithoutTransaction(fallback)
+        }
+    }
+
+    /// A read transaction on `pool` that goes on after the file was deleted or replaced; see
+    /// ``read(_:_:fallback:)``.
+    func read<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+        try read(pool, { try pool.read(body) }) { db in
+            var value: T?
+            try db.inTransaction(.deferred) {
+                value = try body(db)
+                return .commit
+            }
+            guard let value else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the read returned nothing")
+            }
+            return value
+        }
+    }
+
     /// A write transaction on `pool` that checks the file first, inside the transaction: after waiting for the write
     /// lock, which another process may hold for a while.
     func write<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {

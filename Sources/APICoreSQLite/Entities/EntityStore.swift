@@ -199,7 +199,7 @@ public final class EntityStore: Sendable {
 
     private func read<T>(_ body: (Database) throws -> T) throws(EntityStoreError) -> T {
         do {
-            return try pool.read(body)
+            return try file.read(pool, body)
         } catch {
             throw EntityStoreError.wrapping(error, reason: "reading the entity database failed")
         }

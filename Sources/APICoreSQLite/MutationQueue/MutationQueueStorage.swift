@@ -94,14 +94,14 @@ struct MutationQueueStorage: Sendable {
 
     /// Every queued row, oldest first.
     func all() throws -> [Row] {
-        try pool.read { db in
+        try file.read(pool) { db in
             try GRDB.Row.fetchAll(db, sql: "SELECT * FROM \(Self.table) ORDER BY sequence").map(Self.row)
         }
     }
 
     /// The oldest queued row, if any.
     func first() throws -> Row? {
-        try pool.read { db in
+        try file.read(pool) { db in
             try GRDB.Row.fetchOne(db, sql: "SELECT * FROM \(Self.table) ORDER BY sequence LIMIT 1").map(Self.row)
         }
     }
@@ -126,7 +126,7 @@ struct MutationQueueStorage: Sendable {
 
     /// How many rows are queued.
     func count() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0 }
+        try file.read(pool) { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0 }
     }
 
     private static func text(_ object: JSONObject) -> String {
