@@ -26,8 +26,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// Where a corrupt file found at ``fileURL`` was moved when the cache was opened (it was then rebuilt empty), so
     /// the app can report it; `nil` when the file was sound.
     public let setAsideCorruptFile: URL?
-    private let pool: DatabasePool
-    private let file: SQLiteFileGuard
+    private let database: GuardedPool
+    private var pool: DatabasePool { database.pool }
 
     private static let table = CacheSchema.recordsTable
 
@@ -41,8 +41,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         do {
             let opened = try SQLiteDatabase.open(
                 at: fileURL, label: "APICoreSQLite.cache", migrator: CacheSchema.migrator, options: options)
-            pool = opened.pool
-            file = opened.file
+            database = opened.database
             setAsideCorruptFile = opened.setAsideFile
         } catch {
             throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
@@ -95,7 +94,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 if db.isInsideTransaction { return try body(Snapshot(db: db)) }
                 return try Self.inReadTransaction(db, body)
             }
-            return try file.read(pool, { try pool.unsafeReentrantRead(read) }, fallback: read)
+            return try database.read({ try pool.unsafeReentrantRead(read) }, fallback: read)
         } catch {
             throw Self.cacheError(error, reading: true)
         }
@@ -107,13 +106,12 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     public func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
-        let pool = pool
-        let file = file
+        let database = database
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
             ReadThreads.shared.run {
                 let read = { (database: Database) throws -> Value in try Self.inReadTransaction(database, body) }
-                let result = Result { try file.read(pool, { try pool.unsafeRead(read) }, fallback: read) }
+                let result = Result { try database.read({ try database.pool.unsafeRead(read) }, fallback: read) }
                 continuation.resume(returning: result)
             }
         }
@@ -406,7 +404,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     private func read<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
         do {
-            return try file.read(pool, body)
+            return try database.read(body)
         } catch {
             throw Self.cacheError(error, reading: true)
         }
@@ -414,7 +412,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     private func write<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
         do {
-            return try file.write(pool, body)
+            return try database.write(body)
         } catch {
             throw Self.cacheError(error, reading: false)
         }

@@ -12,10 +12,9 @@ enum SQLiteDatabase {
     /// The page size of a new file, in bytes.
     static let pageSize = 16384
 
-    /// An open database, the guard of its file, and where a corrupt file found at its path was moved, if one was.
+    /// An open database, and where a corrupt file found at its path was moved, if one was.
     struct Opened {
-        var pool: DatabasePool
-        var file: SQLiteFileGuard
+        var database: GuardedPool
         var setAsideFile: URL?
     }
 
@@ -29,16 +28,16 @@ enum SQLiteDatabase {
     static func open(
         at fileURL: URL, label: String, migrator: DatabaseMigrator, options: SQLiteFileOptions
     ) throws -> Opened {
-        let guarded = { SQLiteFileGuard(path: fileURL.path, checks: !options.readsOnly) }
+        let guarded = { (pool: DatabasePool) in GuardedPool(pool, path: fileURL.path, checks: !options.readsOnly) }
         do {
             let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
-            return Opened(pool: pool, file: guarded())
+            return Opened(database: guarded(pool))
         } catch let error
             where isCorruption(error) && options.corruptionRecovery == .setAsideAndRebuild && !options.readsOnly
         {
             let setAside = try setAside(fileURL)
             let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
-            return Opened(pool: pool, file: guarded(), setAsideFile: setAside)
+            return Opened(database: guarded(pool), setAsideFile: setAside)
         }
     }
 
@@ -82,7 +81,7 @@ enum SQLiteDatabase {
     /// What a storage error means for the app, in words, for the kinds of failure a device meets: a full disk, a file
     /// it may not write, another process holding the file; `nil` for any other error.
     static func cause(of error: any Error) -> String? {
-        if let moved = error as? SQLiteFileGuard.Moved { return moved.description }
+        if let moved = error as? GuardedPool.Moved { return moved.description }
         guard let error = error as? DatabaseError else { return nil }
         switch error.resultCode {
         case .SQLITE_FULL: return "the disk is full"

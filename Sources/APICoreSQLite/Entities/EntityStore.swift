@@ -20,8 +20,8 @@ import GRDB
 public final class EntityStore: Sendable {
     /// The database file.
     public let fileURL: URL
-    let pool: DatabasePool
-    private let file: SQLiteFileGuard
+    private let database: GuardedPool
+    var pool: DatabasePool { database.pool }
 
     static let table = EntitySchema.entitiesTable
 
@@ -36,8 +36,7 @@ public final class EntityStore: Sendable {
         do {
             let opened = try SQLiteDatabase.open(
                 at: fileURL, label: "APICoreSQLite.entities", migrator: EntitySchema.migrator, options: options)
-            pool = opened.pool
-            file = opened.file
+            database = opened.database
         } catch {
             throw EntityStoreError(.storage, reason: "the entity database could not be opened", underlying: error)
         }
@@ -199,7 +198,7 @@ public final class EntityStore: Sendable {
 
     private func read<T>(_ body: (Database) throws -> T) throws(EntityStoreError) -> T {
         do {
-            return try file.read(pool, body)
+            return try database.read(body)
         } catch {
             throw EntityStoreError.wrapping(error, reason: "reading the entity database failed")
         }
@@ -207,7 +206,7 @@ public final class EntityStore: Sendable {
 
     private func write<T>(_ body: (Database) throws -> T) throws(EntityStoreError) -> T {
         do {
-            return try file.write(pool, body)
+            return try database.write(body)
         } catch {
             throw EntityStoreError.wrapping(error, reason: "writing the entity database failed")
         }

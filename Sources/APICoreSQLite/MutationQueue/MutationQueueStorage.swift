@@ -67,14 +67,13 @@ struct MutationQueueStorage: Sendable {
         return migrator
     }
 
-    let pool: DatabasePool
-    /// The queue's file, checked before each write.
-    let file: SQLiteFileGuard
+    /// The queue's database, its file checked before each write.
+    let database: GuardedPool
 
     /// Inserts `row` unless `limit` rows are queued already, and returns it with its sequence number and the number
     /// of queued rows after it.
     func insert(_ row: Content, limit: Int) throws -> (row: Row, pendingCount: Int) {
-        try file.write(pool) { db in
+        try database.write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0
             guard count < limit else { throw Full() }
             try db.execute(
@@ -94,21 +93,21 @@ struct MutationQueueStorage: Sendable {
 
     /// Every queued row, oldest first.
     func all() throws -> [Row] {
-        try file.read(pool) { db in
+        try database.read { db in
             try GRDB.Row.fetchAll(db, sql: "SELECT * FROM \(Self.table) ORDER BY sequence").map(Self.row)
         }
     }
 
     /// The oldest queued row, if any.
     func first() throws -> Row? {
-        try file.read(pool) { db in
+        try database.read { db in
             try GRDB.Row.fetchOne(db, sql: "SELECT * FROM \(Self.table) ORDER BY sequence LIMIT 1").map(Self.row)
         }
     }
 
     /// Removes the row and returns how many are left.
     func delete(_ sequence: Int64) throws -> Int {
-        try file.write(pool) { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM \(Self.table) WHERE sequence = ?", arguments: [sequence])
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0
         }
@@ -116,7 +115,7 @@ struct MutationQueueStorage: Sendable {
 
     /// Counts one more failed attempt of the row and returns the new count.
     func recordAttempt(_ sequence: Int64) throws -> Int {
-        try file.write(pool) { db in
+        try database.write { db in
             try db.execute(
                 sql: "UPDATE \(Self.table) SET attempts = attempts + 1 WHERE sequence = ?", arguments: [sequence])
             return try Int.fetchOne(
@@ -126,7 +125,7 @@ struct MutationQueueStorage: Sendable {
 
     /// How many rows are queued.
     func count() throws -> Int {
-        try file.read(pool) { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table)") ?? 0 }
     }
 
     private static func text(_ object: JSONObject) -> String {

@@ -59,7 +59,7 @@ public final class OfflineMutationQueue: Sendable {
             let opened = try SQLiteDatabase.open(
                 at: fileURL, label: "APICoreSQLite.mutationQueue", migrator: MutationQueueStorage.migrator,
                 options: configuration.fileOptions)
-            storage = MutationQueueStorage(pool: opened.pool, file: opened.file)
+            storage = MutationQueueStorage(database: opened.database)
             pending = try storage.all()
         } catch {
             throw APIError(

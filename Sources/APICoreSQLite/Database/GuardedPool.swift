@@ -7,12 +7,12 @@ import GRDB
     import Darwin
 #endif
 
-/// The file a database was opened on, checked before each write: SQLite keeps writing to the file it opened even after
-/// that file was deleted or replaced at its path (by another process, a cleaner, a restore), and everything written
-/// then would vanish with the last connection. A write is refused instead, with ``Moved``; reads go on from the open
-/// file. Closing the database and then opening the path again starts over on whatever is there (close first: the
+/// A database pool with the file it was opened on, checked before each write: SQLite keeps writing to the file it
+/// opened even after that file was deleted or replaced at its path (by another process, a cleaner, a restore), and
+/// everything written then would vanish with the last connection. A write is refused instead, with ``Moved``; reads go
+/// on from the open file. Closing the database and then opening the path again starts over on whatever is there (close first: the
 /// last connection to the old file removes `<path>-wal` when it closes, which by then could be the new file's).
-struct SQLiteFileGuard: Sendable {
+struct GuardedPool: Sendable {
     /// Which file a path names: its device and inode.
     struct Identity: Sendable, Hashable {
         let device: UInt64
@@ -30,13 +30,16 @@ struct SQLiteFileGuard: Sendable {
         }
     }
 
+    /// The pool. Write through ``write(_:)``, which checks the file.
+    let pool: DatabasePool
     /// The path the database was opened at.
     let path: String
     /// The file at the path when the database opened; `nil` when it is not checked (a read-only opening).
     let identity: Identity?
 
-    /// A guard for the file now at `path`; `checks` false makes ``check()`` pass always.
-    init(path: String, checks: Bool = true) {
+    /// `pool`, guarding the file now at `path`; `checks` false makes ``check()`` pass always.
+    init(_ pool: DatabasePool, path: String, checks: Bool = true) {
+        self.pool = pool
         self.path = path
         identity = checks ? Self.identity(at: path) : nil
     }
@@ -57,13 +60,11 @@ struct SQLiteFileGuard: Sendable {
         throw Moved(deleted: now == nil)
     }
 
-    /// What `attempt` (a read on one of `pool`'s reader connections) returns; when it fails after the file was
+    /// What `attempt` (a read on one of the pool's reader connections) returns; when it fails after the file was
     /// deleted or replaced (a reader connection opened since finds no file there, or another one), what `fallback`
     /// returns on the writer connection instead, which still has the file the database opened. `fallback` begins its
     /// own transaction if it needs one.
-    func read<T>(
-        _ pool: DatabasePool, _ attempt: () throws -> T, fallback: (Database) throws -> T
-    ) throws -> T {
+    func read<T>(_ attempt: () throws -> T, fallback: (Database) throws -> T) throws -> T {
         do {
             return try attempt()
         } catch {
@@ -72,10 +73,9 @@ struct SQLiteFileGuard: Sendable {
         }
     }
 
-    /// A read transaction on `pool` that goes on after the file was deleted or replaced; see
-    /// ``read(_:_:fallback:)``.
-    func read<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
-        try read(pool, { try pool.read(body) }) { db in
+    /// A read transaction that goes on after the file was deleted or replaced; see ``read(_:fallback:)``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try read({ try pool.read(body) }) { db in
             var value: T?
             try db.inTransaction(.deferred) {
                 value = try body(db)
@@ -88,9 +88,9 @@ struct SQLiteFileGuard: Sendable {
         }
     }
 
-    /// A write transaction on `pool` that checks the file first, inside the transaction: after waiting for the write
-    /// lock, which another process may hold for a while.
-    func write<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+    /// A write transaction that checks the file first, inside the transaction: after waiting for the write lock,
+    /// which another process may hold for a while.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         try pool.write { db in
             try check()
             return try body(db)
