@@ -10,10 +10,6 @@ import PackageDescription
 // depends on the package never sees it.
 let strict = Context.environment["APICORE_STRICT"] != nil
 let swiftSettings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
-// The SwiftNIO transports: AsyncHTTPClient for HTTP and swift-websocket for subscriptions, the defaults on Linux and
-// Android when the trait is on. A trait and not a platform condition, because SwiftPM resolves a platform-conditioned
-// dependency on every platform: an iOS app would fetch SwiftNIO and twenty packages it never links.
-let nio: TargetDependencyCondition? = .when(traits: ["SwiftNIO"])
 
 let package = Package(
     name: "APICoreKit",
@@ -31,31 +27,16 @@ let package = Package(
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
         .library(name: "APICoreDynamic", targets: ["APICoreDynamic"]),
+        // The subcommands of `apicore`, for a build of the tool on other transports (`apicore-nio`).
+        .library(name: "APICoreCommands", targets: ["APICoreCommands"]),
         .executable(name: "apicore", targets: ["apicore"]),
         .plugin(name: "APICoreCodegenPlugin", targets: ["APICoreCodegenPlugin"]),
-    ],
-    traits: [
-        .trait(
-            name: "SwiftNIO",
-            description: """
-                The SwiftNIO transports: AsyncHTTPClient as the default HTTP transport and swift-websocket as the \
-                WebSocket client on Linux and Android, where Foundation's URLSession is slow and has no WebSocket. \
-                Server-side and Linux apps turn it on; Apple apps leave it off and resolve none of SwiftNIO.
-                """)
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // Only with the SwiftNIO trait: the transports, AsyncHTTPClient's TLS layer (certificate failures told
-        // apart) and tracing (left off while no tracer is bootstrapped), and the WebSocket client.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
-        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // What generated code imports, and nothing else: its release text is what every app pays for the runtime.
@@ -68,12 +49,6 @@ let package = Package(
             name: "APICoreKit",
             dependencies: [
                 "APICoreGraphQL", "APICoreJSON", "APICoreCache", .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: nio),
-                .product(name: "NIOCore", package: "swift-nio", condition: nio),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: nio),
-                .product(name: "NIOPosix", package: "swift-nio", condition: nio),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: nio),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: nio),
             ],
             swiftSettings: swiftSettings
         ),
@@ -98,14 +73,12 @@ let package = Package(
         // What generated test mocks import: builders of schema objects turned into response data. Apart from
         // APICoreTesting so that a mocks target needs nothing but the runtime that generated code imports.
         .target(name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
-        // Subscriptions over WebSocket: swift-websocket's NIO client with the SwiftNIO trait on Linux,
-        // URLSessionWebSocketTask on Apple platforms (Foundation's fails at run time on Linux).
+        // Subscriptions over WebSocket: URLSessionWebSocketTask on Apple platforms; on Linux, where Foundation's fails
+        // at run time, the connector of the SwiftNIO transports' package (`APICoreNIO/`).
         .target(
             name: "APICoreWebSocket",
             dependencies: [
                 "APICoreKit", .product(name: "Logging", package: "swift-log"),
-                .product(name: "WSClient", package: "swift-websocket", condition: nio),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: nio),
             ],
             swiftSettings: swiftSettings
         ),

@@ -4,9 +4,9 @@ import PackageDescription
 
 // The development package: everything that builds, runs and tests the library but that no app links. The tests of
 // every library module, the demo (server and app) and the example feature kits, the benchmarks, the crash-test child
-// processes and the Xcode 26-defaults fixture. It depends on the library package (the folder above) by path with
-// the SwiftNIO trait on, so that Linux runs the transports it ships there; an app that depends on the library never
-// resolves anything declared here.
+// processes and the Xcode 26-defaults fixture. It depends on the library package (the folder above) and on the
+// SwiftNIO transports' package (`APICoreNIO/`) by path, so that Linux runs the transports a Linux app uses; an app
+// that depends on the library never resolves anything declared here.
 //
 //   swift run --package-path Development apicore-demo     the demo app on its embedded demo server
 //   swift test --package-path Development                 the whole test suite
@@ -30,6 +30,8 @@ let xcode26AppTarget: [SwiftSetting] = [
 
 /// A product of the library package.
 func lib(_ name: String) -> Target.Dependency { .product(name: name, package: library) }
+/// The SwiftNIO transports (`AsyncHTTPClientTransport`, `NIOWebSocketConnector`), what a Linux app adds.
+let nio: Target.Dependency = .product(name: "APICoreNIO", package: "APICoreNIO")
 
 let package = Package(
     name: "APICoreKitDevelopment",
@@ -40,7 +42,8 @@ let package = Package(
         .executable(name: "apicore-bench", targets: ["apicore-bench"]),
     ],
     dependencies: [
-        .package(path: "..", traits: ["SwiftNIO"]),
+        .package(path: ".."),
+        .package(path: "../APICoreNIO"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -90,7 +93,7 @@ let package = Package(
                 lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"),
                 lib("APICoreKit"),
                 lib("APICoreSQLite"), lib("APICoreCodegen"),
-                "GitHubApolloFixture", "StarWarsFixture", .product(name: "Hummingbird", package: "hummingbird"),
+                "GitHubApolloFixture", "StarWarsFixture", .product(name: "Hummingbird", package: "hummingbird"), nio,
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
             path: "Benchmarks/APICoreBenchmarks",
@@ -101,7 +104,7 @@ let package = Package(
             name: "APICoreTestSupport",
             dependencies: [
                 lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"), lib("APICoreKit"),
-                lib("APICoreDynamic"),
+                lib("APICoreDynamic"), lib("APICoreWebSocket"), nio,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -166,7 +169,7 @@ let package = Package(
             dependencies: [
                 lib("APICoreKit"), lib("APICoreTesting"), lib("APICoreSwiftMetrics"), "APICoreTestSupport",
                 lib("APICoreSQLite"), lib("APICoreDynamic"),
-                "APICoreUploadProbe",
+                "APICoreUploadProbe", nio,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -183,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "APICoreFaultTests",
             dependencies: [
-                lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreWebSocket"),
+                lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreWebSocket"), nio,
                 "StarWarsFixture",
                 "APICoreTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -300,6 +303,8 @@ let package = Package(
                 "DevelopmentSupport",
                 "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"), lib("APICoreSQLite"), lib("APICoreWebSocket"),
                 .product(name: "Logging", package: "swift-log"),
+                // What a Linux app adds for its transports; an Apple app uses URLSession's.
+                .product(name: "APICoreNIO", package: "APICoreNIO", condition: .when(platforms: linux)),
             ],
             path: "Examples/DemoApp/DemoApp",
             swiftSettings: swiftSettings
@@ -331,6 +336,7 @@ let package = Package(
             name: "DemoServerTests",
             dependencies: [
                 "DemoServerKit", lib("APICoreKit"), lib("APICoreWebSocket"), lib("APICoreGraphQL"),
+                "APICoreTestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: swiftSettings
@@ -354,7 +360,8 @@ let package = Package(
         .testTarget(
             name: "apicoreTests",
             dependencies: [
-                lib("apicore"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreSQLite"), "APICoreTestSupport",
+                lib("apicore"), .product(name: "apicore-nio", package: "APICoreNIO"), lib("APICoreGraphQL"),
+                lib("APICoreJSON"), lib("APICoreSQLite"), "APICoreTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

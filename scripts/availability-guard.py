@@ -3,7 +3,7 @@
 
 On Linux the compiler checks no Apple availability, so code that compiles here can fail to build for an app with the
 package's own deployment targets (iOS 17, macOS 14, tvOS 17, watchOS 10). This guard reads the targets from the root
-`Package.swift`, then looks in `Sources/` and `Plugins/` for each API of the list below used outside an `if #available`,
+`Package.swift`, then looks in `Sources/`, `Plugins/` and `APICoreNIO/Sources/` for each API of the list below used outside an `if #available`,
 `guard #available` or `@available` that covers it.
 
 Where an API's availability comes from:
@@ -16,7 +16,7 @@ Where an API's availability comes from:
 
 It also fails on a platform choice made with `canImport` of a module that only Linux builds link
 (`#if canImport(AsyncHTTPClient)` is true on a Mac whose build folder holds the module for another target): platform
-choices say `os(...)` or test the `SwiftNIO` trait.
+choices say `os(...)`.
 
 Usage: availability-guard.py [--root DIR]   (exit status 1 and one line per finding when something is wrong)
 """
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS")
 
-# Modules that only the Linux graph links (behind the `SwiftNIO` trait and `os(Linux)` in Package.swift).
+# Modules that only the Linux graph links (the `APICoreNIO` package's, and `os(Linux)` in Package.swift).
 LINUX_ONLY_MODULES = (
     "AsyncHTTPClient", "WSClient", "WSCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "NIOFoundationCompat",
     "NIOWebSocket", "Tracing", "Instrumentation",
@@ -223,7 +223,7 @@ def check_file(path: str, targets, requirements) -> list[str]:
             if module in LINUX_ONLY_MODULES:
                 problems.append(
                     f"{path}:{number}: a platform choice by canImport({module}), a module only Linux links: "
-                    "say os(...) or test the SwiftNIO trait")
+                    "say os(...)")
         declared = declared_versions(code)
         if declared is not None and re.search(r"\bguard\b", code):
             # `guard #available(...) else { return }`: the rest of the enclosing scope has them.
@@ -273,7 +273,7 @@ def main() -> int:
             print(f"{api.name}: {shown} ({source})")
 
     problems = []
-    for folder in ("Sources", "Plugins"):
+    for folder in ("Sources", "Plugins", "APICoreNIO/Sources"):
         for path in sorted(glob.glob(os.path.join(arguments.root, folder, "**", "*.swift"), recursive=True)):
             problems += check_file(path, targets, requirements)
     for problem in problems:
@@ -282,7 +282,7 @@ def main() -> int:
         shown = ", ".join(f"{p} {show(v)}" for p, v in targets.items())
         print(f"availability guard: {len(problems)} finding(s) against the deployment targets ({shown})")
         return 1
-    print(f"availability guard: {len(APIS)} APIs checked in Sources and Plugins; none used beyond the targets")
+    print(f"availability guard: {len(APIS)} APIs checked in Sources, Plugins and APICoreNIO/Sources; none used beyond the targets")
     return 0
 
 

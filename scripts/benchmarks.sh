@@ -150,7 +150,7 @@ print("## Reading the figures")
 print()
 print("- Foundation's `JSONSerialization` on Linux (swift-corelibs-foundation) is a slow floor: it builds NSDictionary "
       "and NSString objects. The response and cache ratios would be higher against Apple's implementation.")
-print("- `http.query*` run `APIClient` on the default transport (AsyncHTTPClient on Linux) against a bare "
+print("- `http.query*` run `APIClient` on the platform's transport (AsyncHTTPClient on Linux) against a bare "
       "`URLSession` and, in the `.vs_ahc` rows, a bare AsyncHTTPClient. A query one at a time is a chain of threads "
       "handing work on (the caller's pool thread, the client's event loop, the server's), so its time follows the "
       "instructions run along that chain (callgrind, the in-process server included, counts them) and the wake-ups "

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog of every library product with the toolchain's own `docc`, from the symbol graphs that
-# `swift package dump-symbol-graph` writes for the package with no trait (the configuration an Apple app builds, so
-# the SwiftNIO transports are named in plain text, not linked). Any documentation warning (a link that does not resolve, a curated symbol that does not exist, ...) fails it. The
+# `swift package dump-symbol-graph` writes for the library package (the configuration an Apple app builds; the
+# SwiftNIO transports, in the `APICoreNIO` package, are named in plain text, not linked). Any documentation warning (a link that does not resolve, a curated symbol that does not exist, ...) fails it. The
 # archives land in .build/docs/<Target>. No documentation plugin is involved, so the library's manifest declares none.
 set -euo pipefail
 cd "$(dirname "$0")/.."

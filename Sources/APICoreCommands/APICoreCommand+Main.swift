@@ -6,15 +6,19 @@ extension APICoreCommand {
     /// The exit status of usage errors: `apicore` documents 2, where ArgumentParser uses `EX_USAGE` (64).
     static let usageErrorStatus: Int32 = 2
 
-    /// Runs `apicore` with the process's arguments and exits with its status.
+    /// Runs `apicore` with the process's arguments and exits with its status; the network subcommands use
+    /// `transports`.
     ///
     /// It behaves like ArgumentParser's `main()`, with one difference: usage errors (an unknown or missing option, a
     /// value that fails validation) exit with 2 rather than 64, as every `apicore` subcommand documents. (It has a
     /// name of its own because `await APICoreCommand.main()` in top-level code picks ArgumentParser's synchronous
     /// `main()`, which refuses asynchronous commands.)
-    public static func runMain() async -> Never {
-        let status = await status(running: Array(CommandLine.arguments.dropFirst()))
-        terminateProcess(status)
+    public static func runMain(transports: CommandTransports = .platform) async -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let exitStatus = await CommandTransports.$current.withValue(transports) {
+            await Self.status(running: arguments)
+        }
+        terminateProcess(exitStatus)
     }
 
     /// Parses `arguments`, runs the chosen subcommand and returns the exit status; help and error messages are

@@ -88,9 +88,14 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
         for observer in observers.values { observer.finish() }
     }
 
-    /// A transport for the endpoint at `url` with default settings.
-    public init(url: URL, wireProtocol: GraphQLWebSocketProtocol = .graphQLTransportWS) {
-        self.init(configuration: WebSocketTransportConfiguration(url: url, wireProtocol: wireProtocol))
+    /// A transport for the endpoint at `url` with default settings, opening its sockets with `connector` (on Linux
+    /// and Android, `.nio` from the `APICoreNIO` package).
+    public init(
+        url: URL, wireProtocol: GraphQLWebSocketProtocol = .graphQLTransportWS,
+        connector: any GraphQLWebSocketConnector = .platform
+    ) {
+        self.init(
+            configuration: WebSocketTransportConfiguration(url: url, wireProtocol: wireProtocol, connector: connector))
     }
 
     /// Starts a subscription on the shared socket, opening it first if none is open. The stream yields each result,
@@ -165,7 +170,7 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
                     headers: configuration.headers)
                 self.opened(connection, payload: payload, generation: current)
             } catch {
-                self.closed(code: nil, reason: "could not connect", generation: current)
+                self.closed(code: nil, reason: "could not connect: \(error)", generation: current)
             }
         }
     }

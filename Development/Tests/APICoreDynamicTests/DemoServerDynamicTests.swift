@@ -27,7 +27,9 @@ struct DemoServerDynamicTests {
     static func client(_ server: RunningDemoServer, store: CacheStore, schema: GraphQLRuntimeSchema) -> APIClient {
         APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: URL(string: server.graphQLURL)!, cache: store, schema: schema))
+                graphQLEndpoint: URL(string: server.graphQLURL)!, transport: TestTransport.platform.make(),
+                cache: store,
+                schema: schema))
     }
 
     @Test("UserKit's document compiles to the generated operation's text and id, and writes the same records")

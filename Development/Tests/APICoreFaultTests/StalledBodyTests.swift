@@ -5,6 +5,7 @@ import StarWarsFixture
 import Testing
 
 #if canImport(AsyncHTTPClient)
+    import APICoreNIO
     import AsyncHTTPClient
     import NIOCore
     import NIOPosix

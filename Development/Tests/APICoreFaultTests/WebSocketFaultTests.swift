@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreNIO
 import APICoreTestSupport
 import APICoreWebSocket
 import Foundation

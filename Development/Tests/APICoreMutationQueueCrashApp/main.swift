@@ -78,7 +78,9 @@ func fill(_ queue: OfflineMutationQueue, bytes: Int) throws {
 }
 
 do {
-    let client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: endpoint, cache: CacheStore()))
+    let client = APIClient(
+        configuration: APIClientConfiguration(
+            graphQLEndpoint: endpoint, transport: TestTransport.platform.make(), cache: CacheStore()))
     let queue = try OfflineMutationQueue(
         fileURL: URL(fileURLWithPath: arguments[0]), client: client, operations: [UpdateProductMutation.self],
         configuration: OfflineMutationQueueConfiguration(

@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreTestSupport
 import APICoreWebSocket
 import DemoServerKit
 import Foundation
@@ -34,7 +35,9 @@ struct DemoServerTests {
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: server.graphQLURL)!,
                 restBaseURL: URL(string: server.restBaseURL)!,
-                subscriptionTransport: WebSocketSubscriptionTransport(url: URL(string: server.webSocketURL)!)))
+                transport: TestTransport.platform.make(),
+                subscriptionTransport: WebSocketSubscriptionTransport(
+                    url: URL(string: server.webSocketURL)!, connector: platformWebSocketConnector)))
         do {
             try await body(server, client)
         } catch {

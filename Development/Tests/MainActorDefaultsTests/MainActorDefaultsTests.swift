@@ -18,6 +18,7 @@ struct MainActorDefaultsTests {
         APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: server.graphQLURL)!,
+                transport: TestTransport.platform.make(),
                 cache: CacheStore(
                     cache: InMemoryNormalizedCache(),
                     keyResolver: CacheKeyResolver(typePolicies: CatalogAPI.typePolicies))

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// What an app resolves when it adds the library: an app package of its own, made in a temporary folder, depends on
-/// this checkout by path and is resolved with `swift package resolve`. The packages pinned in its `Package.resolved`
-/// are every package SwiftPM fetched for it.
+/// this checkout by path (and, for a Linux service, on the SwiftNIO transports' package, `APICoreNIO/`) and is
+/// resolved with `swift package resolve`. The packages pinned in its `Package.resolved` are every package SwiftPM
+/// fetched for it.
 @Suite("The package graph an app resolves", .serialized)
 struct PackageGraphTests {
     /// The library package, the repository root.
@@ -16,35 +17,52 @@ struct PackageGraphTests {
 
     /// Packages no app should fetch because of this library: the demo server's web framework and GraphQL executor,
     /// documentation tooling. (AsyncHTTPClient itself brings swift-crypto, swift-service-lifecycle and
-    /// swift-configuration to a Linux app that turns the trait on.)
+    /// swift-configuration to a Linux app that adds `APICoreNIO`.)
     static let developmentOnly = ["hummingbird", "hummingbird-websocket", "graphql", "swift-docc-plugin"]
 
     @Test("an iOS app using APICoreKit, APICoreSQLite and APICoreWebSocket resolves at most 4 packages, no server")
     func appleApp() async throws {
-        let pins = try await Self.resolve(traits: nil)
+        let pins = try await Self.resolve()
         #expect(pins.count <= 4, "\(pins.sorted())")
         #expect(Set(pins).isSubset(of: Self.libraryPackages), "\(pins.sorted())")
         #expect(!pins.contains { $0.hasPrefix("swift-nio") || $0 == "async-http-client" }, "\(pins.sorted())")
     }
 
-    @Test("a Linux app with the SwiftNIO trait adds the transports' packages and still no server or tooling")
-    func linuxAppWithTrait() async throws {
-        let pins = Set(try await Self.resolve(traits: ["SwiftNIO"]))
+    @Test("a Linux app that adds APICoreNIO gets the transports' packages and still no server or tooling")
+    func linuxAppWithTransports() async throws {
+        let pins = Set(try await Self.resolve(withTransports: true))
         #expect(pins.isSuperset(of: Self.libraryPackages.union(["async-http-client", "swift-nio", "swift-websocket"])))
         for name in Self.developmentOnly {
             #expect(!pins.contains(name), "\(name) is resolved: \(pins.sorted())")
         }
     }
 
-    /// Resolves an app package that depends on the library's three products (with `traits`, when given) and returns
-    /// the identities of the packages pinned.
-    static func resolve(traits: [String]?) async throws -> [String] {
+    @Test("the library manifest declares only the four packages its products link, and no trait")
+    func libraryManifest() async throws {
+        let result = try await ChildProcess.run(
+            ["swift", "package", "dump-package", "--package-path", Self.root.path], in: Self.root)
+        try #require(result.status == 0, "swift package dump-package failed: \(result.error)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any])
+        let dependencies = try #require(manifest["dependencies"] as? [[String: Any]])
+        let names = dependencies.compactMap { dependency -> String? in
+            let source = (dependency["sourceControl"] as? [[String: Any]])?.first
+            return (source?["identity"] as? String)?.lowercased()
+        }
+        #expect(Set(names) == Self.libraryPackages, "\(names.sorted())")
+        #expect((manifest["traits"] as? [Any] ?? []).isEmpty)
+    }
+
+    /// Resolves an app package that depends on the library's three products (and on `APICoreNIO`'s, with
+    /// `withTransports`) and returns the identities of the packages pinned.
+    static func resolve(withTransports: Bool = false) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicore-app-\(UUID().uuidString)")
         let sources = folder.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let identity = root.lastPathComponent.lowercased()
-        let traitList = traits.map { ", traits: [\($0.map { "\"\($0)\"" }.joined(separator: ", "))]" } ?? ""
+        let transports = root.appendingPathComponent("APICoreNIO")
+        let nioPackage = withTransports ? ", .package(path: \"\(transports.path)\")" : ""
+        let nioProduct = withTransports ? ", .product(name: \"APICoreNIO\", package: \"APICoreNIO\")" : ""
         let manifest = """
             // swift-tools-version: 6.2
             import PackageDescription
@@ -52,14 +70,14 @@ struct PackageGraphTests {
             let package = Package(
                 name: "App",
                 platforms: [.iOS(.v17), .macOS(.v14)],
-                dependencies: [.package(path: "\(root.path)"\(traitList))],
+                dependencies: [.package(path: "\(root.path)")\(nioPackage)],
                 targets: [
                     .executableTarget(
                         name: "App",
                         dependencies: [
                             .product(name: "APICoreKit", package: "\(identity)"),
                             .product(name: "APICoreSQLite", package: "\(identity)"),
-                            .product(name: "APICoreWebSocket", package: "\(identity)"),
+                            .product(name: "APICoreWebSocket", package: "\(identity)")\(nioProduct),
                         ])
                 ]
             )

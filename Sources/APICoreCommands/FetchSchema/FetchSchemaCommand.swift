@@ -115,7 +115,7 @@ public struct FetchSchemaCommand: AsyncParsableCommand {
         APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: try endpointURL(),
-                transport: APIClientConfiguration.defaultTransport(requestTimeout: .seconds(timeout)),
+                transport: CommandTransports.current.http(.seconds(timeout)),
                 headers: try HeaderArgument.parse(headers),
                 timeout: .seconds(timeout)
             ))

@@ -178,7 +178,7 @@ public struct QueryCommand: AsyncParsableCommand {
         APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: try endpointURL(),
-                transport: APIClientConfiguration.defaultTransport(requestTimeout: .seconds(timeout)),
+                transport: CommandTransports.current.http(.seconds(timeout)),
                 interceptors: [capture],
                 headers: try input.headerFields(),
                 timeout: .seconds(timeout),

@@ -25,7 +25,8 @@ public struct SubscribeCommand: AsyncParsableCommand {
             Exit status: 0 after --count events, or when the server completes the subscription; 4 when the server \
             fails it with GraphQL errors (an event with errors and no data, which is printed first), or completes it \
             before --count events; 5 when the connection fails for good (the server refused it, closed it with a \
-            code that forbids reconnecting, or --reconnect-attempts reconnections in a row failed); 1 invalid input \
+            code that forbids reconnecting, or --reconnect-attempts reconnections in a row failed) or this build has \
+            no WebSocket client (on Linux, run apicore-nio); 1 invalid input \
             (such as variables that are not a JSON object); 2 usage or I/O errors.
             """
     )
@@ -71,12 +72,19 @@ public struct SubscribeCommand: AsyncParsableCommand {
 
     /// Subscribes and prints each event until `--count` events arrived or the subscription ended.
     public func run() async throws {
+        guard let connector = CommandTransports.current.webSocket else {
+            StandardStreams.writeLine(
+                "error: this build of apicore has no WebSocket client on this platform (Foundation's fails on Linux); "
+                    + "run apicore-nio, from the APICoreNIO package, which subscribes over SwiftNIO", to: .error)
+            throw ExitCode(5)
+        }
         let (documentText, variableValues) = try input.load()
         let transport = WebSocketSubscriptionTransport(
             configuration: WebSocketTransportConfiguration(
                 url: try endpointURL(), wireProtocol: try subprotocol(), headers: try input.headerFields(),
                 keepAliveInterval: keepAlive > 0 ? .milliseconds(Int64((keepAlive * 1000).rounded())) : nil,
-                reconnectPolicy: GraphQLWebSocketReconnectPolicy(maximumAttempts: reconnectAttempts)))
+                reconnectPolicy: GraphQLWebSocketReconnectPolicy(maximumAttempts: reconnectAttempts),
+                connector: connector))
         let request = GraphQLSubscriptionRequest(
             operationName: input.operation, document: documentText, variables: variableValues)
         let events = transport.connectionEvents()

@@ -1,17 +1,19 @@
 extension APIClientConfiguration {
-    /// The platform's HTTP transport, as a configuration gets it when none is given: with the package's `SwiftNIO`
-    /// trait, `AsyncHTTPClientTransport` on Linux and Android (SwiftNIO, which neither busy-waits on a stalled body
-    /// nor keeps memory per request, as swift-corelibs-foundation's `URLSession` does there); ``URLSessionTransport``
-    /// on Apple platforms, and on Linux without the trait.
+    /// The HTTP transport a configuration gets when none is given: ``URLSessionTransport``.
     ///
-    /// The AsyncHTTPClient transport starts its client and event loop on its first request and shuts them down when
-    /// the last configuration holding it goes away. `requestTimeout` bounds the wait for a response head; the
-    /// client's own time limit covers each whole call.
+    /// On Linux and Android, pass `AsyncHTTPClientTransport` from the `APICoreNIO` package instead
+    /// (`transport: .asyncHTTPClient()`): swift-corelibs-foundation's `URLSession` busy-waits on a stalled body and
+    /// is several times slower there. That transport lives in a package of its own so that an app on Apple platforms
+    /// never resolves SwiftNIO.
     public static func defaultTransport(requestTimeout: Duration = .seconds(60)) -> any HTTPTransport {
-        #if SwiftNIO && (os(Linux) || os(Android))
-            return AsyncHTTPClientTransport(requestTimeout: requestTimeout)
-        #else
-            return URLSessionTransport(requestTimeout: requestTimeout)
-        #endif
+        URLSessionTransport(requestTimeout: requestTimeout)
+    }
+}
+
+extension HTTPTransport where Self == URLSessionTransport {
+    /// Foundation's `URLSession`, the HTTP transport for Apple platforms: `transport: .urlSession()` in an
+    /// ``APIClientConfiguration``. `requestTimeout` bounds the wait for a response head.
+    public static func urlSession(requestTimeout: Duration = .seconds(60)) -> URLSessionTransport {
+        URLSessionTransport(requestTimeout: requestTimeout)
     }
 }

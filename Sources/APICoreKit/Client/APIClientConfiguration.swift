@@ -6,7 +6,8 @@ public struct APIClientConfiguration: Sendable {
     public var graphQLEndpoint: URL
     /// The base URL REST paths are resolved against; the GraphQL endpoint's origin by default.
     public var restBaseURL: URL
-    /// Sends requests: ``defaultTransport(requestTimeout:)`` (AsyncHTTPClient on Linux, `URLSession` on Apple platforms) by default.
+    /// Sends requests: ``defaultTransport(requestTimeout:)`` (`URLSession`) by default; on Linux, the `APICoreNIO`
+    /// package's `AsyncHTTPClientTransport`.
     public var transport: any HTTPTransport
     /// The interceptors, outermost first. A typical order: metrics, logging, retry, auth.
     public var interceptors: [any APIInterceptor]

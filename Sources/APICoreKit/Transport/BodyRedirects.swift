@@ -12,10 +12,12 @@ import Foundation
 /// As HTTP stacks do, a redirect to another origin drops `Authorization`, `Proxy-Authorization`, `Cookie` and
 /// `Origin`; a redirect to an address already visited, or one past the limit, fails with
 /// `URLError.httpTooManyRedirects`.
-enum BodyRedirects {
+///
+/// Shared with the SwiftNIO transports of the `APICoreNIO` package (`@_spi(Transport)`); not API.
+@_spi(Transport) public enum BodyRedirects {
     /// Sends `request`, then again to each 307 or 308 target, up to `limit` redirects, while `applies` says the
     /// request needs it; `discard` lets go of each redirect response before the next request.
-    static func follow<Response>(
+    @_spi(Transport) public static func follow<Response>(
         _ request: HTTPRequest,
         limit: Int,
         applies: (HTTPRequest) -> Bool,

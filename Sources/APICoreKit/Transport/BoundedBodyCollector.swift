@@ -77,8 +77,10 @@ final class BoundedBodyCollector: URLSessionTaskHandler {
 }
 
 extension APIError {
-    /// A response whose body passed `limit` bytes.
-    static func responseTooLarge(limit: Int, statusCode: Int?, operationName: String? = nil) -> APIError {
+    /// A response whose body passed `limit` bytes (shared with the `APICoreNIO` package's transport).
+    @_spi(Transport) public static func responseTooLarge(
+        limit: Int, statusCode: Int?, operationName: String? = nil
+    ) -> APIError {
         APIError(
             .responseTooLarge, operationName: operationName, statusCode: statusCode,
             reason: "the response body is larger than the limit of \(limit) bytes")

@@ -3,8 +3,9 @@ import Foundation
 
 /// Opens WebSocket connections for a ``WebSocketSubscriptionTransport``.
 ///
-/// The default is the platform's client: swift-websocket's NIO client on Linux, `URLSessionWebSocketTask` on Apple
-/// platforms. Tests and unusual networks can supply their own.
+/// The default is the platform's client, `URLSessionWebSocketTask` on Apple platforms; on Linux and Android,
+/// swift-websocket's NIO client from the `APICoreNIO` package (`.nio`). Tests and unusual networks can supply their
+/// own.
 public protocol GraphQLWebSocketConnector: Sendable {
     /// Opens a socket to `url` offering `subprotocol`, with extra handshake header fields; returns once the
     /// handshake completed, or throws.

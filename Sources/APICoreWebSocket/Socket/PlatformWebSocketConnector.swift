@@ -1,28 +1,35 @@
 import APICoreKit
 import Foundation
 
-/// The platform's WebSocket client: `NIOWebSocketConnector` on Linux and Android (with the package's `SwiftNIO`
-/// trait), `URLSessionWebSocketConnector` on Apple platforms.
+/// The platform's WebSocket client: ``URLSessionWebSocketConnector`` on Apple platforms.
+///
+/// Linux and Android have none in this package (Foundation's `URLSessionWebSocketTask` fails at run time there):
+/// pass `NIOWebSocketConnector` from the `APICoreNIO` package (`connector: .nio`).
 public struct PlatformWebSocketConnector: GraphQLWebSocketConnector {
     /// The platform's connector.
     public init() {}
 
-    /// Opens the socket with `NIOWebSocketConnector` or `URLSessionWebSocketConnector`, whichever this platform
-    /// uses; throws an `APIError` with the `network` code on a platform that has neither (Linux without the
-    /// `SwiftNIO` trait: Foundation's `URLSessionWebSocketTask` fails at run time there).
+    /// Whether this platform has a WebSocket client in this package: `true` on Apple platforms, `false` on Linux and
+    /// Android, where ``connect(to:subprotocol:headers:)`` throws.
+    public static var isAvailable: Bool {
+        #if canImport(Darwin)
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// Opens the socket with ``URLSessionWebSocketConnector``; throws an `APIError` with the `network` code on a
+    /// platform without Foundation's WebSocket client, naming the connector to use instead.
     public func connect(
         to url: URL, subprotocol: String, headers: HTTPHeaders
     ) async throws -> any GraphQLWebSocketConnection {
-        #if SwiftNIO && (os(Linux) || os(Android))
-            try await NIOWebSocketConnector().connect(to: url, subprotocol: subprotocol, headers: headers)
-        #elseif canImport(Darwin)
+        #if canImport(Darwin)
             try await URLSessionWebSocketConnector().connect(to: url, subprotocol: subprotocol, headers: headers)
-        #elseif SwiftNIO
-            try await NIOWebSocketConnector().connect(to: url, subprotocol: subprotocol, headers: headers)
         #else
             throw APIError(
                 .network,
-                reason: "no WebSocket client on this platform: enable the APICoreKit package's SwiftNIO trait")
+                reason: "no WebSocket client on this platform: use NIOWebSocketConnector from the APICoreNIO package")
         #endif
     }
 }

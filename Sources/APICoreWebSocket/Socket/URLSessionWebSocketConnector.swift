@@ -8,7 +8,7 @@ import Foundation
 /// Opens sockets with `URLSessionWebSocketTask`: the connector on Apple platforms.
 ///
 /// Linux compiles it too, but `URLSessionWebSocketTask` fails at run time there; ``PlatformWebSocketConnector``
-/// chooses `NIOWebSocketConnector` on Linux.
+/// throws there, naming `NIOWebSocketConnector` of the `APICoreNIO` package.
 public struct URLSessionWebSocketConnector: GraphQLWebSocketConnector {
     /// The session the sockets are opened with.
     public let session: URLSession

@@ -5,12 +5,13 @@ import Foundation
     import FoundationNetworking
 #endif
 #if canImport(AsyncHTTPClient)
+    import APICoreNIO
     import AsyncHTTPClient
     import NIOCore
     import NIOPosix
 #endif
 
-/// Small GraphQL queries to a loopback server through `APIClient` (on the platform's default transport), against the
+/// Small GraphQL queries to a loopback server through `APIClient` (on the platform's transport), against the
 /// same requests through a bare `URLSession` and, where it builds, a bare AsyncHTTPClient. The ratio is of times for
 /// the same number of queries, so throughput relative to the baseline is its inverse (a ratio of 1.11 is 90 % of the
 /// baseline's throughput).
@@ -28,6 +29,16 @@ enum HTTPScenarios {
     }
 
     static let document = "query Viewer { viewer { login id name } }"
+
+    /// The transport an app on this platform configures: AsyncHTTPClient (the `APICoreNIO` package) on Linux and
+    /// Android, URLSession on Apple platforms.
+    static func platformTransport() -> any HTTPTransport {
+        #if canImport(AsyncHTTPClient)
+            AsyncHTTPClientTransport()
+        #else
+            URLSessionTransport()
+        #endif
+    }
 
     /// What the query's data decodes to.
     struct Viewer: Decodable, Sendable, Equatable {
@@ -78,7 +89,8 @@ enum HTTPScenarios {
     static func measure(
         _ context: BenchmarkContext, concurrency: Int, url: URL, baseline: Baseline
     ) async throws -> BenchmarkResult {
-        let client = APIClient(url: url)
+        let client = APIClient(
+            configuration: APIClientConfiguration(graphQLEndpoint: url, transport: platformTransport()))
         let bare = try await bareRequest(baseline, url: url)
         let (ours, theirs) = try await Timing.measureAlternating(
             context.timing,

@@ -10,7 +10,7 @@ import Foundation
 /// resident set (`VmRSS`) after a quarter of them (10,000) and after all; what grows between the two is kept per
 /// request, not warm-up.
 ///
-/// Sides: `APIClient` on the default transport (ours), `APIClient` on the `URLSession` transport, and a bare
+/// Sides: `APIClient` on the platform's transport (ours, AsyncHTTPClient on Linux), `APIClient` on the `URLSession` transport, and a bare
 /// `URLSession` (the baseline). The timing compared is of the last 30,000 requests.
 enum SoakScenario {
 
@@ -79,9 +79,8 @@ enum SoakScenario {
         let send: @Sendable () async throws -> Bool
         switch side {
         case "default", "urlsession-transport":
-            var configuration = APIClientConfiguration(graphQLEndpoint: url)
-            if side == "urlsession-transport" { configuration.transport = URLSessionTransport() }
-            let client = APIClient(configuration: configuration)
+            let transport = side == "default" ? HTTPScenarios.platformTransport() : URLSessionTransport()
+            let client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: url, transport: transport))
             send = {
                 let response = try await client.execute(
                     document: HTTPScenarios.document, operationName: "Viewer", as: HTTPScenarios.Viewer.self,

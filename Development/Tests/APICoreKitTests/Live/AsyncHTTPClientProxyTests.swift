@@ -1,5 +1,6 @@
 #if canImport(AsyncHTTPClient)
     import APICoreKit
+    import APICoreNIO
     import APICoreTestSupport
     import AsyncHTTPClient
     import Foundation

@@ -5,6 +5,7 @@ import Testing
 @testable import APICoreKit
 
 #if canImport(AsyncHTTPClient)
+    @testable import APICoreNIO
     import AsyncHTTPClient
     import InMemoryTracing
     import NIOCore

@@ -50,7 +50,8 @@ struct APIErrorDescriptionTests {
         // Only the refusal counts here, however long a sanitizer run keeps the pool busy.
         let client = APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, timeout: .seconds(600)))
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: TestTransport.platform.make(),
+                timeout: .seconds(600)))
         do {
             _ = try await client.execute(UserDetailsQuery(id: "1"))
             Issue.record("expected a network error: nothing listens on port 1")

@@ -5,6 +5,7 @@
     import Testing
 
     @testable import APICoreKit
+    @testable import APICoreNIO
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking

@@ -335,7 +335,8 @@ private struct QueueSetup {
         schema: (any GraphQLDocumentCompiling)? = nil
     ) throws {
         self.directory = try directory ?? TemporaryDirectory()
-        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, cache: cache)
+        var configuration = APIClientConfiguration(
+            graphQLEndpoint: server.endpoint, transport: TestTransport.platform.make(), cache: cache)
         configuration.schema = schema
         client = APIClient(configuration: configuration)
         let product: JSONObject = [

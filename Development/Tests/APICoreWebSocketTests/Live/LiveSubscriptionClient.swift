@@ -34,10 +34,11 @@ struct LiveSubscriptionClient {
         transport = WebSocketSubscriptionTransport(
             configuration: WebSocketTransportConfiguration(
                 url: Self.webSocketURL(server, path: Self.path(server.implementation, wireProtocol)),
-                wireProtocol: wireProtocol, reconnectPolicy: reconnectPolicy))
+                wireProtocol: wireProtocol, reconnectPolicy: reconnectPolicy, connector: platformWebSocketConnector))
         client = APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: server.url("/graphql"), cache: cache, subscriptionTransport: transport))
+                graphQLEndpoint: server.url("/graphql"), transport: TestTransport.platform.make(), cache: cache,
+                subscriptionTransport: transport))
     }
 
     /// Runs a mutation over HTTP and returns its `Int!` result field.

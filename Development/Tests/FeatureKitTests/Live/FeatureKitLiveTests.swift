@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreKit
 import APICoreSQLite
+import APICoreTestSupport
 import APICoreWebSocket
 import DemoServerKit
 import Foundation
@@ -54,8 +55,9 @@ struct FeatureKitLiveTests {
             APIClient(
                 configuration: APIClientConfiguration(
                     graphQLEndpoint: URL(string: server.graphQLURL)!, restBaseURL: URL(string: server.restBaseURL)!,
-                    interceptors: interceptors, cache: cache,
-                    subscriptionTransport: WebSocketSubscriptionTransport(url: URL(string: server.webSocketURL)!)))
+                    transport: TestTransport.platform.make(), interceptors: interceptors, cache: cache,
+                    subscriptionTransport: WebSocketSubscriptionTransport(
+                        url: URL(string: server.webSocketURL)!, connector: platformWebSocketConnector)))
         }
 
         func lists(_ freshness: Freshness, from service: ProductService? = nil) async throws -> [ProductList] {

@@ -59,7 +59,8 @@ struct PersistedQuerySafelistLiveTests {
     ) -> APIClient {
         APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: URL(string: server.graphQLURL)!, persistedQueries: persistedQueries,
+                graphQLEndpoint: URL(string: server.graphQLURL)!, transport: TestTransport.platform.make(),
+                persistedQueries: persistedQueries,
                 clientAwareness: clientAwareness))
     }
 

@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreTestSupport
 import DemoServerKit
 import Foundation
 import ProductKit
@@ -15,7 +16,8 @@ struct QueryMethodLiveTests {
         do {
             let client = APIClient(
                 configuration: APIClientConfiguration(
-                    graphQLEndpoint: URL(string: server.graphQLURL)!, queryMethod: .query))
+                    graphQLEndpoint: URL(string: server.graphQLURL)!, transport: TestTransport.platform.make(),
+                    queryMethod: .query))
             let user = try await client.execute(UserProfileQuery(id: "u1"))
             #expect(user.value.user?.fragments.userFields.name == server.store.user(id: "u1")?.name)
             let product = try await client.execute(

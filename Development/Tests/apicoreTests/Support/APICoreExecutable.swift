@@ -18,15 +18,24 @@ struct CommandResult: Sendable {
     }
 }
 
-/// Runs the `apicore` executable that `swift build` puts next to the test bundle.
+/// Runs the `apicore` tool that `swift build` puts next to the test bundle: the build a user on this platform runs,
+/// `apicore-nio` (SwiftNIO's transports, from the `APICoreNIO` package) on Linux and Android, `apicore` (URLSession's)
+/// on Apple platforms.
 enum APICoreExecutable {
-    /// The executable: `$APICORE_EXECUTABLE` when set, else `apicore` in the build products folder.
+    /// The executable: `$APICORE_EXECUTABLE` when set, else the platform's build in the build products folder.
     static let url: URL = {
         if let path = ProcessInfo.processInfo.environment["APICORE_EXECUTABLE"] {
             return URL(fileURLWithPath: path)
         }
-        return productsDirectory.appendingPathComponent("apicore")
+        #if os(Linux) || os(Android)
+            return productsDirectory.appendingPathComponent("apicore-nio")
+        #else
+            return urlSessionBuild
+        #endif
     }()
+
+    /// The library package's own `apicore`, on URLSession's transports whatever the platform.
+    static var urlSessionBuild: URL { productsDirectory.appendingPathComponent("apicore") }
 
     /// The folder holding the build products (`.build/<triple>/<configuration>`).
     private static var productsDirectory: URL {
@@ -44,6 +53,11 @@ enum APICoreExecutable {
     /// Runs `apicore` with `arguments` (in `currentDirectory`, when given) and returns once it has exited.
     static func run(_ arguments: [String], in currentDirectory: URL? = nil) async throws -> CommandResult {
         try await runProcess(url, arguments, in: currentDirectory)
+    }
+
+    /// Runs the library package's `apicore` (URLSession's transports) with `arguments`.
+    static func runURLSessionBuild(_ arguments: [String]) async throws -> CommandResult {
+        try await runProcess(urlSessionBuild, arguments)
     }
 
     /// Runs any executable the same way (the Python oracle of the `diff-schema` tests, for one).

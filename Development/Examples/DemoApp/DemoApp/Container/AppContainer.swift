@@ -8,13 +8,18 @@ import ProductKit
 import SharedKit
 import UserKit
 
+#if os(Linux) || os(Android)
+    import APICoreNIO
+#endif
+
 /// The app's dependency container: one ``APICoreKit/APIClient`` and the feature kits' services built on it.
 ///
 /// What it builds, from an ``AppConfiguration``:
 /// 1. The interceptors, outermost first: metrics (into ``requestLog``), logging, authentication.
 /// 2. The normalized cache: memory in front of `cache.sqlite`, so answers survive a restart, with the kits' cache
 ///    policies (the product catalogue's pages merge into one list).
-/// 3. The WebSocket transport for subscriptions.
+/// 3. The transports: AsyncHTTPClient and swift-websocket's client (the `APICoreNIO` package) on Linux, URLSession's
+///    on Apple platforms.
 /// 4. The client, the ``SharedKit/FeatureFlags`` and the ``SharedKit/BackendRouter`` that choose GraphQL or REST
 ///    per feature, and the services, each handed out as its repository protocol: screens never see the client.
 ///
@@ -58,6 +63,7 @@ public final class AppContainer: Sendable {
             configuration: APIClientConfiguration(
                 graphQLEndpoint: configuration.graphQLEndpoint,
                 restBaseURL: configuration.restBaseURL,
+                transport: Self.httpTransport,
                 interceptors: [
                     MetricsInterceptor(collector: requestLog),
                     LoggingInterceptor(logger: configuration.logger),
@@ -68,7 +74,8 @@ public final class AppContainer: Sendable {
                     keyResolver: CacheKeyResolver(
                         typePolicies: UserService.cachePolicies.merging(ProductService.cachePolicies))),
                 defaultCachePolicy: .cacheFirst,
-                subscriptionTransport: WebSocketSubscriptionTransport(url: configuration.webSocketURL)))
+                subscriptionTransport: WebSocketSubscriptionTransport(
+                    url: configuration.webSocketURL, connector: Self.webSocketConnector)))
         let flags = FeatureFlags(defaultBackend: .graphQL, fallsBackToREST: true)
         let router = BackendRouter(flags: flags, logger: configuration.logger)
         self.client = client
@@ -79,6 +86,14 @@ public final class AppContainer: Sendable {
         users = UserService(client: client, router: router)
         products = ProductService(client: client, router: router, entityStore: entityStore)
     }
+
+    #if os(Linux) || os(Android)
+        private static var httpTransport: any HTTPTransport { .asyncHTTPClient() }
+        private static var webSocketConnector: any GraphQLWebSocketConnector { .nio }
+    #else
+        private static var httpTransport: any HTTPTransport { .urlSession() }
+        private static var webSocketConnector: any GraphQLWebSocketConnector { .platform }
+    #endif
 
     /// Cancels the calls in flight and closes the SQLite files; calling it again does nothing.
     public func close() throws {

@@ -1,4 +1,4 @@
-import APICoreGraphQL
+import NIOConcurrencyHelpers
 
 /// A value that arrives once (or fails once), awaited by one caller: the end of a WebSocket handshake.
 final class OpenSignal<Value: Sendable>: Sendable {
@@ -7,11 +7,11 @@ final class OpenSignal<Value: Sendable>: Sendable {
         case done(Result<Value, any Error>)
     }
 
-    private let state = Lock<State>(.waiting(nil))
+    private let state = NIOLockedValueBox<State>(.waiting(nil))
 
     /// Resolves the signal; later calls do nothing.
     func resolve(_ result: Result<Value, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+        let waiter = state.withLockedValue { state -> CheckedContinuation<Value, any Error>? in
             guard case .waiting(let waiter) = state else { return nil }
             state = .done(result)
             return waiter
@@ -22,7 +22,7 @@ final class OpenSignal<Value: Sendable>: Sendable {
     /// Waits for the value.
     func value() async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            let result = state.withLock { state -> Result<Value, any Error>? in
+            let result = state.withLockedValue { state -> Result<Value, any Error>? in
                 switch state {
                 case .waiting:
                     state = .waiting(continuation)
