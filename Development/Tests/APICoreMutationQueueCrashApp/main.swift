@@ -12,6 +12,12 @@
 // enqueue that returned, `full DESCRIPTION` for the one that failed, `pending N` with the queue's count read back from
 // the file, and, once the limit is lifted, `recovered KEY` after one more enqueue (`still failing DESCRIPTION` if it
 // fails), then exits 0.
+//
+// Usage: APICoreMutationQueueCrashApp permissions DATABASE ENDPOINT RUN COUNT
+// Runs as an ordinary user (`nobody` when started as root, for whom file modes do not apply) and opens the queue. If it
+// opens, it prints `opened N` with the number of mutations queued and, when none were, enqueues the same COUNT
+// mutations, printing `ack RUN i KEY` for each; if it cannot, `refused DESCRIPTION`. Then it exits 0. ENDPOINT should
+// refuse connections, so that nothing leaves the queue.
 import APICoreCache
 import APICoreGraphQL
 import APICoreKit
@@ -25,13 +31,12 @@ func say(_ line: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let fills = arguments.first == "fill"
-if fills { arguments.removeFirst() }
+let mode = ["fill", "permissions"].contains(arguments.first ?? "") ? arguments.removeFirst() : "crash"
 guard arguments.count == 4, let endpoint = URL(string: arguments[1]), let run = Int(arguments[2]),
     let count = Int(arguments[3])
 else {
     FileHandle.standardError.write(
-        Data("usage: APICoreMutationQueueCrashApp [fill] DATABASE ENDPOINT RUN COUNT|BYTES\n".utf8))
+        Data("usage: APICoreMutationQueueCrashApp [fill|permissions] DATABASE ENDPOINT RUN COUNT|BYTES\n".utf8))
     exit(2)
 }
 
@@ -78,13 +83,22 @@ func fill(_ queue: OfflineMutationQueue, bytes: Int) throws {
 }
 
 do {
+    if mode == "permissions" { try Unprivileged.become() }
     let client = APIClient(
         configuration: APIClientConfiguration(
             graphQLEndpoint: endpoint, transport: TestTransport.platform.make(), cache: CacheStore()))
-    let queue = try OfflineMutationQueue(
-        fileURL: URL(fileURLWithPath: arguments[0]), client: client, operations: [UpdateProductMutation.self],
-        configuration: OfflineMutationQueueConfiguration(
-            initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200), watchesConnectivity: false))
+    let opening = Result { () throws(APIError) in
+        try OfflineMutationQueue(
+            fileURL: URL(fileURLWithPath: arguments[0]), client: client, operations: [UpdateProductMutation.self],
+            configuration: OfflineMutationQueueConfiguration(
+                initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200),
+                watchesConnectivity: false))
+    }
+    if mode == "permissions", case .failure(let error) = opening {
+        say("refused \(error)")
+        exit(0)
+    }
+    let queue = try opening.get()
     // Reports as the queue works, while the loop below enqueues.
     let events = queue.events
     let reporter = Task {
@@ -101,10 +115,24 @@ do {
             }
         }
     }
-    if fills {
+    switch mode {
+    case "fill":
         try fill(queue, bytes: count)
         await queue.close()
         exit(0)
+    case "permissions":
+        let pending = try queue.pendingMutations().count
+        say("opened \(pending)")
+        if pending == 0 {
+            for index in 0..<count {
+                let (update, optimistic) = try mutation(index)
+                say("ack \(run) \(index) \(try queue.enqueue(update, optimisticResult: optimistic).idempotencyKey)")
+            }
+        }
+        await queue.close()
+        exit(0)
+    default:
+        break
     }
     for index in 0..<count {
         let (update, optimistic) = try mutation(index)

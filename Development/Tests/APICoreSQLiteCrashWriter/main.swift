@@ -16,6 +16,12 @@
 //   ignored): a full disk. It prints `ack RUN i` for each merge committed, then `full DESCRIPTION` for the write that
 //   failed, `read N` with the number of records of the acknowledged merges it reads back, and, once the limit is
 //   lifted, `recovered` after one more merge (`still failing DESCRIPTION` if it fails), then exits 0.
+//
+// APICoreSQLiteCrashWriter permissions DATABASE RUN COUNT
+//   Runs as an ordinary user (`nobody` when started as root, for whom file modes do not apply), opens the cache,
+//   prints `readonly true|false` (whether it opened for reading only), `read N` with the number of records of merges
+//   0..<COUNT of run RUN it reads, then `wrote` after merge COUNT or `refused DESCRIPTION` if the write fails, and exits
+//   0.
 import APICoreCache
 import APICoreGraphQL
 import APICoreSQLite
@@ -30,12 +36,12 @@ func say(_ line: String) {
 
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: APICoreSQLiteCrashWriter [checkpoint|fill] DATABASE RUN LIMIT|BYTES\n".utf8))
+        Data("usage: APICoreSQLiteCrashWriter [checkpoint|fill|permissions] DATABASE RUN LIMIT|BYTES|COUNT\n".utf8))
     exit(2)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let mode = ["checkpoint", "fill"].contains(arguments.first ?? "") ? arguments.removeFirst() : "crash"
+let mode = ["checkpoint", "fill", "permissions"].contains(arguments.first ?? "") ? arguments.removeFirst() : "crash"
 guard arguments.count == 3, let run = Int(arguments[1]), let limit = Int(arguments[2]) else { usage() }
 let file = URL(fileURLWithPath: arguments[0])
 
@@ -94,7 +100,30 @@ func fill(_ cache: SQLiteNormalizedCache, bytes: Int) {
     }
 }
 
+/// Reads what merges `0..<count` wrote and writes one more, as an ordinary user, saying what it could do.
+func permissions(_ file: URL, count: Int) throws {
+    try Unprivileged.become()
+    let cache = try SQLiteNormalizedCache(fileURL: file)
+    say("readonly \(cache.isReadOnly)")
+    var keys: Set<CacheKey> = []
+    for index in 0..<count {
+        for element in 0..<batchSize { keys.insert(CacheKey("Item:\(run)-\(index)-\(element)")) }
+    }
+    say("read \(try cache.loadRecords(keys).count)")
+    do {
+        _ = try cache.merge(records(run: run, index: count))
+        say("wrote")
+    } catch {
+        say("refused \(error)")
+    }
+    try cache.close()
+}
+
 do {
+    if mode == "permissions" {
+        try permissions(file, count: limit)
+        exit(0)
+    }
     let cache = try SQLiteNormalizedCache(fileURL: file)
     switch mode {
     case "fill":

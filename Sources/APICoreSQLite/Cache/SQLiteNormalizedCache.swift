@@ -26,6 +26,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// Where a corrupt file found at ``fileURL`` was moved when the cache was opened (it was then rebuilt empty), so
     /// the app can report it; `nil` when the file was sound.
     public let setAsideCorruptFile: URL?
+    /// Whether the cache only reads: opened with ``SQLiteFileOptions/readsOnly``, or on a file this process may not
+    /// write (its permissions, or a read-only volume). Every write then fails with a storage error that says so;
+    /// opened again once the file is writable, the cache writes.
+    public let isReadOnly: Bool
     private let database: GuardedPool
     private var pool: DatabasePool { database.pool }
 
@@ -35,7 +39,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     ///
     /// A file that is not a database, is truncated or fails SQLite's integrity check is, by default, moved aside
     /// (see ``setAsideCorruptFile``) and replaced by an empty cache rather than failing the app; `options` can
-    /// change that, and can give every connection a key through ``SQLiteFileOptions/prepareConnection``.
+    /// change that, and can give every connection a key through ``SQLiteFileOptions/prepareConnection``. A file this
+    /// process may not write is opened for reading only (see ``isReadOnly``), never set aside.
     public init(fileURL: URL, options: SQLiteFileOptions = SQLiteFileOptions()) throws(CacheError) {
         self.fileURL = fileURL
         do {
@@ -43,10 +48,13 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 at: fileURL, label: "APICoreSQLite.cache", migrator: CacheSchema.migrator, options: options)
             database = opened.database
             setAsideCorruptFile = opened.setAsideFile
+            isReadOnly = options.readsOnly || opened.isReadOnly
         } catch {
-            throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
+            throw CacheError(
+                .storage, reason: "the cache database could not be opened" + SQLiteDatabase.because(error),
+                underlying: error)
         }
-        if options.readsOnly {
+        if isReadOnly {
             let isCache: Bool
             do {
                 isCache = try pool.read { db in try db.tableExists(Self.table) }

@@ -30,18 +30,32 @@ struct GuardedPool: Sendable {
         }
     }
 
+    /// The file was read-only when the database opened (its permissions, or a read-only volume), so the database
+    /// was opened for reading only.
+    struct ReadOnly: Error, CustomStringConvertible {
+        var description: String {
+            "the database file was read-only when it was opened (its permissions or its volume): nothing is written "
+                + "to it; open it again once it is writable"
+        }
+    }
+
     /// The pool. Write through ``write(_:)``, which checks the file.
     let pool: DatabasePool
     /// The path the database was opened at.
     let path: String
     /// The file at the path when the database opened; `nil` when it is not checked (a read-only opening).
     let identity: Identity?
+    /// Whether every write is refused with ``ReadOnly`` before it reaches SQLite: the file was read-only when the
+    /// database opened.
+    let refusesWrites: Bool
 
-    /// `pool`, guarding the file now at `path`; `checks` false makes ``check()`` pass always.
-    init(_ pool: DatabasePool, path: String, checks: Bool = true) {
+    /// `pool`, guarding the file now at `path`; `checks` false makes ``check()`` pass always, and `refusesWrites`
+    /// refuses every write with ``ReadOnly``.
+    init(_ pool: DatabasePool, path: String, checks: Bool = true, refusesWrites: Bool = false) {
         self.pool = pool
         self.path = path
         identity = checks ? Self.identity(at: path) : nil
+        self.refusesWrites = refusesWrites
     }
 
     /// The identity of the file at `path`; `nil` when there is none.
@@ -91,7 +105,8 @@ struct GuardedPool: Sendable {
     /// A write transaction that checks the file first, inside the transaction: after waiting for the write lock,
     /// which another process may hold for a while.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.write { db in
+        if refusesWrites { throw ReadOnly() }
+        return try pool.write { db in
             try check()
             return try body(db)
         }

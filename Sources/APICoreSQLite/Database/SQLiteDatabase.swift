@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Opens the SQLite files of this module: a WAL-mode `DatabasePool` (one writer, concurrent readers that never wait
 /// for it), migrated to the module's current schema before first use, with a corrupt file set aside and rebuilt when
 /// the options say so.
@@ -12,10 +18,21 @@ enum SQLiteDatabase {
     /// The page size of a new file, in bytes.
     static let pageSize = 16384
 
-    /// An open database, and where a corrupt file found at its path was moved, if one was.
+    /// An open database, where a corrupt file found at its path was moved, if one was, and whether it was opened for
+    /// reading only because the file was read-only.
     struct Opened {
         var database: GuardedPool
         var setAsideFile: URL?
+        var isReadOnly = false
+    }
+
+    /// What opening does with a file that exists but that this process may not write (its permissions, or a
+    /// read-only volume).
+    enum WhenReadOnly {
+        /// Open it for reading only: reads are served, and every write fails with ``GuardedPool/ReadOnly``.
+        case read
+        /// Fail with ``GuardedPool/ReadOnly``, leaving the file as it is.
+        case fail
     }
 
     /// The file could not be used as a database; `reason` says why.
@@ -24,10 +41,20 @@ enum SQLiteDatabase {
         var description: String { "the database file is corrupt: \(reason)" }
     }
 
-    /// Opens (creating it if needed) the database at `fileURL` and runs the migrations it lacks.
+    /// Opens (creating it if needed) the database at `fileURL` and runs the migrations it lacks; a file this process
+    /// may not write is opened for reading only, or refused, as `whenReadOnly` says.
     static func open(
-        at fileURL: URL, label: String, migrator: DatabaseMigrator, options: SQLiteFileOptions
+        at fileURL: URL, label: String, migrator: DatabaseMigrator, options: SQLiteFileOptions,
+        whenReadOnly: WhenReadOnly = .read
     ) throws -> Opened {
+        if !options.readsOnly, isReadOnlyFile(fileURL.path) {
+            if whenReadOnly == .fail { throw GuardedPool.ReadOnly() }
+            var reading = options
+            reading.readsOnly = true
+            let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: reading)
+            return Opened(
+                database: GuardedPool(pool, path: fileURL.path, checks: false, refusesWrites: true), isReadOnly: true)
+        }
         let guarded = { (pool: DatabasePool) in GuardedPool(pool, path: fileURL.path, checks: !options.readsOnly) }
         do {
             let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
@@ -78,10 +105,29 @@ enum SQLiteDatabase {
         }
     }
 
+    /// Whether a file exists at `path` that this process may not write (its permissions, or a read-only volume), or
+    /// one of its `-wal` and `-shm` companions is such a file, which SQLite would fail every write on.
+    ///
+    /// A reader of a read-only file in WAL mode leaves companions behind with the file's read-only mode. Once the file
+    /// is writable again, a companion this process owns is given the file's permissions, so that the database writes
+    /// again; one it cannot change keeps the database read-only.
+    static func isReadOnlyFile(_ path: String) -> Bool {
+        guard access(path, F_OK) == 0 else { return false }
+        guard access(path, W_OK) == 0 else { return true }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        for companion in [path + "-wal", path + "-shm"]
+        where access(companion, F_OK) == 0 && access(companion, W_OK) != 0 {
+            guard chmod(companion, status.st_mode & 0o777) == 0, access(companion, W_OK) == 0 else { return true }
+        }
+        return false
+    }
+
     /// What a storage error means for the app, in words, for the kinds of failure a device meets: a full disk, a file
     /// it may not write, another process holding the file; `nil` for any other error.
     static func cause(of error: any Error) -> String? {
         if let moved = error as? GuardedPool.Moved { return moved.description }
+        if let readOnly = error as? GuardedPool.ReadOnly { return readOnly.description }
         guard let error = error as? DatabaseError else { return nil }
         switch error.resultCode {
         case .SQLITE_FULL: return "the disk is full"

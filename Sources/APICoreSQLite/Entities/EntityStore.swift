@@ -29,6 +29,8 @@ public final class EntityStore: Sendable {
     ///
     /// Entities may be the only copy of what the user did, so a corrupt file makes opening fail by default
     /// (``SQLiteFileOptions/CorruptionRecovery/fail``); pass `.setAsideAndRebuild` for a store the server can refill.
+    /// A file this process may not write (its permissions, or a read-only volume) is opened for reading only: the
+    /// entities read, and every save fails with a storage error that says so until the store is opened again.
     public init(
         fileURL: URL, options: SQLiteFileOptions = SQLiteFileOptions(corruptionRecovery: .fail)
     ) throws(EntityStoreError) {

@@ -45,7 +45,9 @@ public final class OfflineMutationQueue: Sendable {
     /// a cache write, and its optimistic result, if any, is removed once the server has applied it. Types given to
     /// ``enqueue(_:optimisticResult:)`` are known from then on.
     ///
-    /// Fails with `APIError/Code/mutationQueueStorage` if the file cannot be opened.
+    /// Fails with `APIError/Code/mutationQueueStorage` if the file cannot be opened, or if this process may not write
+    /// it (its permissions, or a read-only volume): a queue that could send its mutations but not record that they
+    /// were sent would send them again. The file is left as it is.
     public init(
         fileURL: URL,
         client: APIClient,
@@ -58,7 +60,7 @@ public final class OfflineMutationQueue: Sendable {
         do {
             let opened = try SQLiteDatabase.open(
                 at: fileURL, label: "APICoreSQLite.mutationQueue", migrator: MutationQueueStorage.migrator,
-                options: configuration.fileOptions)
+                options: configuration.fileOptions, whenReadOnly: .fail)
             storage = MutationQueueStorage(database: opened.database)
             pending = try storage.all()
         } catch {

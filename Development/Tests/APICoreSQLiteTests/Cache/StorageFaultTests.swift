@@ -303,4 +303,96 @@ struct StorageFaultTests {
         #expect(try store.existingObject(Person.self, withId: "1000") == luke, "the refused save changed nothing")
         try store.close()
     }
+
+    // MARK: A read-only file. The children run as an ordinary user: root, as CI containers run, writes any file.
+
+    /// Sets the permission bits of `file` (the folder is writable by all, so that an ordinary user's SQLite can add
+    /// the `-shm` and `-wal` companions of a file in WAL mode).
+    static func permit(_ file: URL, _ mode: Int) throws {
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o777], ofItemAtPath: file.deletingLastPathComponent().path)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+    }
+
+    /// The lines of a child run to completion, after checking that it exited 0.
+    static func finished(_ child: ChildProcess) async throws -> [String] {
+        let exit = try #require(await child.waitForExit(timeout: .seconds(120)), "the child did not finish")
+        var lines: [String] = []
+        for await line in child.lines() { lines.append(line) }
+        let errors = await child.errorTail.text()
+        #expect(exit == 0, "\(errors)")
+        return lines
+    }
+
+    @Test("a read-only cache file opens for reading: what was committed reads, writes fail typed, reopened it writes")
+    func readOnlyCacheFile() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.url.path)
+        // The app (the same ordinary user throughout) writes merges 0, 1 and 2, one run each.
+        for index in 0..<3 {
+            let run = try await Self.finished(try Self.writer(["permissions", file.path, "9", String(index)]))
+            #expect(run == ["readonly false", "read \(index * 50)", "wrote"])
+        }
+        let before = try Data(contentsOf: file)
+
+        try Self.permit(file, 0o444)
+        let refused = try await Self.finished(try Self.writer(["permissions", file.path, "9", "3"]))
+        #expect(refused.count == 3, "\(refused)")
+        #expect(refused.first == "readonly true")
+        #expect(refused.dropFirst().first == "read 150", "every committed record reads")
+        let refusal = try #require(refused.last)
+        #expect(refusal.hasPrefix("refused cache storage: "), "\(refusal)")
+        #expect(refusal.contains("read-only when it was opened"), "the error says why: \(refusal)")
+        #expect(try Data(contentsOf: file) == before, "the read-only file was not changed")
+        // The reader left `-wal` and `-shm` behind with the file's read-only mode, as SQLite does; opened again, the
+        // cache makes them writable with the file.
+        #expect(FileManager.default.fileExists(atPath: file.path + "-shm"))
+
+        try Self.permit(file, 0o666)
+        let recovered = try await Self.finished(try Self.writer(["permissions", file.path, "9", "3"]))
+        #expect(recovered == ["readonly false", "read 150", "wrote"])
+        #expect(try Self.integrity(of: file) == ["ok"])
+        let reopened = try SQLiteNormalizedCache(fileURL: file)
+        defer { try? reopened.close() }
+        for index in 0...3 {
+            #expect(try reopened.loadRecords(Self.keys(run: 9, index: index)).count == 50, "merge \(index) is kept")
+        }
+    }
+
+    @Test("a read-only mutation queue file is refused with a typed error and left whole; writable again, it opens")
+    func readOnlyQueueFile() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("queue.sqlite")
+        let nowhere = try RefusingPort()
+        let app = {
+            try ChildProcess(
+                executable: BuildProducts.executable(
+                    named: "APICoreMutationQueueCrashApp", environmentOverride: "APICORE_MUTATION_QUEUE_CRASH_APP"),
+                arguments: ["permissions", file.path, "http://127.0.0.1:\(nowhere.port)/graphql", "4", "3"])
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.url.path)
+        let created = try await Self.finished(try app())
+        #expect(created.first == "opened 0")
+        let keys = created.dropFirst().compactMap { line in
+            line.hasPrefix("ack 4 ") ? line.split(separator: " ").last.map(String.init) : nil
+        }
+        #expect(keys.count == 3, "\(created)")
+
+        try Self.permit(file, 0o444)
+        let refused = try await Self.finished(try app())
+        #expect(refused.count == 1, "\(refused)")
+        let refusal = try #require(refused.first)
+        #expect(refusal.hasPrefix("refused "), "\(refusal)")
+        #expect(refusal.contains("mutation queue's file could not be opened"), "\(refusal)")
+        #expect(refusal.contains("read-only when it was opened"), "the error says why: \(refusal)")
+        let stored = try await DatabaseQueue(path: file.path).read { db in
+            try String.fetchAll(db, sql: "SELECT idempotency_key FROM apicore_mutation_queue ORDER BY sequence")
+        }
+        #expect(stored == keys, "every queued mutation is still there, in order")
+
+        try Self.permit(file, 0o666)
+        let reopened = try await Self.finished(try app())
+        #expect(reopened == ["opened 3"], "writable again, the queue opens with its three mutations")
+    }
 }
