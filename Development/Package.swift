@@ -104,7 +104,7 @@ let package = Package(
             name: "APICoreTestSupport",
             dependencies: [
                 lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"), lib("APICoreKit"),
-                lib("APICoreDynamic"), lib("APICoreWebSocket"), nio,
+                lib("APICoreDynamic"), lib("APICoreWebSocket"), lib("APICoreCompiler"), nio,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -328,7 +328,7 @@ let package = Package(
             name: "APICoreDynamicTests",
             dependencies: [
                 lib("APICoreDynamic"), lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), "UserKit",
-                "DemoServerKit", "APICoreTestSupport",
+                lib("APICoreCompiler"), lib("APICoreJSON"), "DemoServerKit", "APICoreTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

@@ -27,7 +27,7 @@ struct SelectionTreeBuilder {
                     arguments: field.arguments.map { ($0.name.value, ArgumentValues.argument($0.value)) },
                     leaf: field.selectionSet == nil && !(field.name == "__typename" && field.alias == nil)
                         ? Self.leafType(field.type, in: schema) : nil))
-            items.append(Self.conditional(field.conditions, selection))
+            for conditions in field.conditionSets { items.append(Self.conditional(conditions, selection)) }
         }
         for use in set.fragments where !use.isInherited {
             let fragment = fragmentTree(use.fragmentName)

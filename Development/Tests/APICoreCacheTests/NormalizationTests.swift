@@ -131,6 +131,24 @@ struct NormalizationTests {
         #expect(throws: CacheError.self) { try store.read(HeroNameConditionalInclusionQuery(includeName: true)) }
     }
 
+    @Test("a field skipped once and included once is selected: decoded, stored and read back whenever either says so")
+    func fieldUnderEitherCondition() throws {
+        // `name @skip(if: $skipName) name @include(if: $includeName)`: every combination but skip-and-not-include
+        // selects the name.
+        for (skipName, includeName) in [(true, true), (false, false), (false, true), (true, false)] {
+            let selected = !skipName || includeName
+            let query = HeroNameConditionalBothSeparateQuery(skipName: skipName, includeName: includeName)
+            let hero: JSONObject = selected ? ["__typename": "Human", "name": "Luke"] : ["__typename": "Human"]
+            let store = CacheStore()
+            let decoded = try store.decode(query, data: ["hero": .object(hero)])
+            #expect(decoded.data.hero?.name == (selected ? "Luke" : nil), "skip \(skipName), include \(includeName)")
+            try store.publish(decoded.records)
+            #expect(
+                try store.read(query).hero?.name == (selected ? "Luke" : nil),
+                "skip \(skipName), include \(includeName)")
+        }
+    }
+
     @Test(
         "records survive their storage form: references, lists, nulls, Int64 above 2^53, numbers kept as text, JSON values, expiry"
     )

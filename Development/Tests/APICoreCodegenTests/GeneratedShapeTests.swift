@@ -62,6 +62,32 @@ struct GeneratedShapeTests {
         #expect(query.contains(#".conditional(.include("a"), [.fragment(Named.self)]),"#))
     }
 
+    @Test("a field selected under different conditions is selected when any of them passes, not the first only")
+    func alternativeConditions() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl,
+            operations: """
+                query Either($a: Boolean!, $b: Boolean!, $c: Boolean!) {
+                  hero {
+                    name @skip(if: $a)
+                    ... on Character @include(if: $b) { name }
+                    id @include(if: $c) @skip(if: $a)
+                    ... @include(if: $c) { id @include(if: $b) }
+                  }
+                }
+                """)
+        let query = GeneratorHarness.file("Operations/EitherQuery.graphql.swift", in: files)
+        // `name` under `skip a` or `include b`: optional, read whenever the data has it, and listed under each.
+        #expect(query.contains(#"public var name: String? { __field("name") }"#))
+        #expect(query.contains(#".conditional(.skip("a"), [.field(GraphQLField("name""#))
+        #expect(query.contains(#".conditional(.include("b"), [.field(GraphQLField("name""#))
+        // `id` under `include c` in both: that much is common, and either of the rest adds to it.
+        #expect(query.contains(#"public var id: String? { __field("id", if: .include("c")) }"#))
+        let both = #".conditional(GraphQLConditions([.include("c"), "#
+        #expect(query.contains(both + #".skip("a")]), [.field(GraphQLField("id""#))
+        #expect(query.contains(both + #".include("b")]), [.field(GraphQLField("id""#))
+    }
+
     @Test("type cases and fragments on narrower types become typed optional views")
     func typeCases() throws {
         let files = try GeneratorHarness.generate(

@@ -119,13 +119,13 @@ final class IRBuilder {
         for key in collector.keys {
             let occurrences = collector.occurrences[key] ?? []
             guard let first = occurrences.first(where: \.isDirect) else { continue }
-            let direct = occurrences.filter(\.isDirect)
-            let conditions = direct.contains { $0.conditions.isEmpty } ? [] : first.conditions
-            result.fields.append(
-                try field(
-                    first.field, occurrences: occurrences + (inherited.occurrences[key] ?? []),
-                    conditions: conditions, in: first.selectedOn, qualifiedName: qualifiedName,
-                    nestedName: nestedName, propertyName: propertyName))
+            let (conditions, alternatives) = Self.conditions(of: occurrences.filter(\.isDirect))
+            var merged = try field(
+                first.field, occurrences: occurrences + (inherited.occurrences[key] ?? []),
+                conditions: conditions, in: first.selectedOn, qualifiedName: qualifiedName,
+                nestedName: nestedName, propertyName: propertyName)
+            merged.alternatives = alternatives
+            result.fields.append(merged)
         }
         let ownKeys = Set(result.fields.map(\.responseKey))
         for field in inherited.fields where !ownKeys.contains(field.responseKey) && field.propertyName != "__typename" {
@@ -142,6 +142,7 @@ final class IRBuilder {
                 _ = scope.claim(exposed.propertyName)
                 var forwarded = exposed
                 forwarded.conditions = use.conditions + exposed.conditions
+                forwarded.isConditional = exposed.isConditional || !use.conditions.isEmpty
                 if !use.conditions.isEmpty { forwarded.swiftType = Self.optional(exposed.swiftType) }
                 result.forwardedFields.append(forwarded)
             }
@@ -223,24 +224,40 @@ final class IRBuilder {
             description: schemaField?.description, deprecationReason: schemaField?.deprecationReason)
     }
 
+    /// When a field selected by `occurrences` is selected: never conditional if one occurrence has no conditions;
+    /// otherwise under the conditions every occurrence has, and, when the occurrences have different ones, under any
+    /// one occurrence's further conditions (the alternatives).
+    private static func conditions(
+        of occurrences: [SelectionCollector.Occurrence]
+    ) -> (common: [IRCondition], alternatives: [[IRCondition]]) {
+        guard let first = occurrences.first, !occurrences.contains(where: { $0.conditions.isEmpty }) else {
+            return ([], [])
+        }
+        // The distinct sets, without those that add to another set: whenever they apply, that one does too.
+        let distinct = occurrences.map { Set($0.conditions) }
+        var sets: [[IRCondition]] = []
+        for (index, occurrence) in occurrences.enumerated() {
+            let own = distinct[index]
+            let implied = distinct.enumerated().contains { other in
+                other.element.isStrictSubset(of: own) || (other.element == own && other.offset < index)
+            }
+            if !implied { sets.append(occurrence.conditions) }
+        }
+        let common = first.conditions.filter { condition in sets.allSatisfy { $0.contains(condition) } }
+        let alternatives = sets.map { $0.filter { !common.contains($0) } }
+        // One occurrence under the common conditions alone selects the field whenever any other does.
+        guard sets.count > 1, !alternatives.contains(where: \.isEmpty) else { return (common, []) }
+        return (common, alternatives)
+    }
+
     /// The selections of one occurrence of a field, to merge with the others: those made under `@include`/`@skip`
     /// conditions the merged field does not have stay under them, so they are optional where the field is not.
     private static func subselections(
         of occurrence: SelectionCollector.Occurrence, beyond conditions: [IRCondition]
     ) -> [Selection] {
-        let selections = occurrence.field.selectionSet?.selections ?? []
-        let extra = occurrence.conditions.filter { !conditions.contains($0) }
-        guard !extra.isEmpty, !selections.isEmpty else { return selections }
-        let directives = extra.map { condition in
-            Directive(
-                name: Name(condition.isInclude ? "include" : "skip"),
-                arguments: [Argument(name: Name("if"), value: Value(.variable(condition.variable)))])
-        }
-        return [
-            .inlineFragment(
-                InlineFragment(
-                    typeCondition: nil, directives: directives, selectionSet: SelectionSet(selections: selections)))
-        ]
+        SelectionCollector.guarded(
+            occurrence.field.selectionSet?.selections ?? [],
+            by: occurrence.conditions.filter { !conditions.contains($0) })
     }
 
     /// The properties a fragment exposes to the selection sets that spread it, with types spelled from outside it
@@ -249,11 +266,12 @@ final class IRBuilder {
         var result: [IRForwardedField] = []
         for field in fragment.fields where field.propertyName != "__typename" {
             var type = mapper.outputType(field.type, object: field.objectTypeName(qualified: true))
-            if !field.conditions.isEmpty { type = optional(type) }
+            if field.isConditional { type = optional(type) }
             result.append(
                 IRForwardedField(
                     propertyName: field.propertyName, swiftType: type, type: field.type, responseKey: field.responseKey,
-                    conditions: field.conditions, deprecationReason: field.deprecationReason))
+                    conditions: field.conditions, isConditional: field.isConditional,
+                    deprecationReason: field.deprecationReason))
         }
         return result + fragment.forwardedFields
     }

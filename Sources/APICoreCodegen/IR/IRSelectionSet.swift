@@ -46,6 +46,10 @@ package struct IRField: Sendable {
     package var type: TypeReference
     /// The `@include`/`@skip` conditions that must pass for the field to be selected; empty when always selected.
     package var conditions: [IRCondition]
+    /// For a field selected more than once under different `@include`/`@skip` conditions (`a @skip(if: $x)` and
+    /// `... @include(if: $y) { a }`): the conditions of each selection beyond ``conditions``, any of which selecting
+    /// it is enough, as GraphQL's field collection says. Empty when ``conditions`` alone decide.
+    package var alternatives: [[IRCondition]] = []
     /// The selection set of an object, interface or union field.
     package var selectionSet: IRSelectionSet?
     /// The Swift property name (unescaped).
@@ -58,6 +62,15 @@ package struct IRField: Sendable {
     /// set's struct for it, if it is an object. Such a field is stored and read like the others, but is not one of
     /// the type case's own `__selections`.
     package var inheritedObjectType: String?? = nil
+
+    /// Whether the field may be left out by `@include`/`@skip`, so that its property is optional.
+    package var isConditional: Bool { !conditions.isEmpty || !alternatives.isEmpty }
+
+    /// The sets of conditions that select the field, any one of them enough: one set (possibly empty) unless the field
+    /// has ``alternatives``.
+    package var conditionSets: [[IRCondition]] {
+        alternatives.isEmpty ? [conditions] : alternatives.map { conditions + $0 }
+    }
 
     /// Whether the field is merged from the enclosing selection set rather than selected by this one.
     package var isInherited: Bool { inheritedObjectType != nil }
@@ -110,6 +123,9 @@ package struct IRForwardedField: Sendable {
     package var responseKey: String
     /// The conditions of the fragment spreads it comes through and of the field itself.
     package var conditions: [IRCondition]
+    /// Whether `@include`/`@skip` may leave it out: it has ``conditions``, or the fragment selects it under several
+    /// sets of them.
+    package var isConditional: Bool
     /// The deprecation reason, when the schema deprecates the field.
     package var deprecationReason: String?
 }

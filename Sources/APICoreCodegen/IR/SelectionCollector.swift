@@ -14,12 +14,37 @@ struct SelectionCollector {
         var isDirect: Bool
     }
 
-    /// A narrower type condition or a deferred part: its type and the selections inside it.
+    /// A narrower type condition or a deferred part: its type and the selections inside it, gathered from each
+    /// inline fragment or fragment spread on the type, each under its own `@include`/`@skip` conditions.
     struct InlineGroup {
         var typeName: String
         var label: String?
-        var conditions: [IRCondition]
-        var selections: [Selection]
+        private var parts: [(conditions: [IRCondition], selections: [Selection])]
+
+        init(typeName: String, label: String? = nil, conditions: [IRCondition], selections: [Selection]) {
+            self.typeName = typeName
+            self.label = label
+            parts = [(conditions, selections)]
+        }
+
+        /// Adds the selections of another inline fragment or spread on the type, under its conditions.
+        mutating func add(_ selections: [Selection], conditions: [IRCondition]) {
+            parts.append((conditions, selections))
+        }
+
+        /// The conditions under which the group applies: those every part has (none when one part has none).
+        var conditions: [IRCondition] {
+            guard let first = parts.first?.conditions else { return [] }
+            return first.filter { condition in parts.allSatisfy { $0.conditions.contains(condition) } }
+        }
+
+        /// The selections of every part; a part's conditions beyond the group's keep guarding its own selections.
+        var selections: [Selection] {
+            let common = conditions
+            return parts.flatMap { part in
+                SelectionCollector.guarded(part.selections, by: part.conditions.filter { !common.contains($0) })
+            }
+        }
     }
 
     let schema: GraphQLSchema
@@ -115,8 +140,7 @@ struct SelectionCollector {
 
     private mutating func addTypeCase(_ typeName: String, conditions: [IRCondition], selections: [Selection]) {
         if let index = typeCases.firstIndex(where: { $0.typeName == typeName }) {
-            typeCases[index].selections += selections
-            if conditions.isEmpty { typeCases[index].conditions = [] }
+            typeCases[index].add(selections, conditions: conditions)
         } else {
             typeCases.append(InlineGroup(typeName: typeName, conditions: conditions, selections: selections))
         }
@@ -172,5 +196,21 @@ struct SelectionCollector {
     /// `first` followed by the conditions of `second` it does not have yet.
     static func combine(_ first: [IRCondition], _ second: [IRCondition]) -> [IRCondition] {
         first + second.filter { !first.contains($0) }
+    }
+
+    /// `selections`, inside an inline fragment without a type condition that carries `conditions` as `@include` and
+    /// `@skip` directives; as they are when there are none.
+    static func guarded(_ selections: [Selection], by conditions: [IRCondition]) -> [Selection] {
+        guard !conditions.isEmpty, !selections.isEmpty else { return selections }
+        let directives = conditions.map { condition in
+            Directive(
+                name: Name(condition.isInclude ? "include" : "skip"),
+                arguments: [Argument(name: Name("if"), value: Value(.variable(condition.variable)))])
+        }
+        return [
+            .inlineFragment(
+                InlineFragment(
+                    typeCondition: nil, directives: directives, selectionSet: SelectionSet(selections: selections)))
+        ]
     }
 }

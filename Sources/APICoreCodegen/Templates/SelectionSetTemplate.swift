@@ -182,10 +182,10 @@ struct SelectionSetTemplate {
     /// have a second `id`.
     func identity(of set: IRSelectionSet) -> Identity? {
         var leaves: [(propertyName: String, responseKey: String, swiftType: String)] = []
-        for field in set.fields where field.conditions.isEmpty && isIdentityValue(field.type) {
+        for field in set.fields where !field.isConditional && isIdentityValue(field.type) {
             leaves.append((field.propertyName, field.responseKey, fieldType(field, qualified: false)))
         }
-        for field in set.forwardedFields where field.conditions.isEmpty && isIdentityValue(field.type) {
+        for field in set.forwardedFields where !field.isConditional && isIdentityValue(field.type) {
             leaves.append((field.propertyName, field.responseKey, field.swiftType))
         }
         if leaves.contains(where: { $0.propertyName == "id" }) { return .selectedID }
@@ -232,7 +232,7 @@ struct SelectionSetTemplate {
     /// The Swift type of a stored field; `qualified` spells nested structs from outside the struct.
     func fieldType(_ field: IRField, qualified: Bool) -> String {
         let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: qualified))
-        return field.conditions.isEmpty ? type : IRBuilder.optional(type)
+        return field.isConditional ? IRBuilder.optional(type) : type
     }
 
     private func append(_ text: String, to lines: inout [String]) {
@@ -263,7 +263,8 @@ struct SelectionSetTemplate {
                 isTypename && arguments.isEmpty
                 ? ".__typename"
                 : ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)))"
-            items.append(conditional(field.conditions, item))
+            // A field selected under several sets of conditions is listed under each: any one selects it.
+            for conditions in field.conditionSets { items.append(conditional(conditions, item)) }
         }
         for use in set.fragments where !use.isInherited {
             if let label = use.deferLabel {

@@ -72,13 +72,13 @@ public struct SubscribeCommand: AsyncParsableCommand {
 
     /// Subscribes and prints each event until `--count` events arrived or the subscription ended.
     public func run() async throws {
+        let (documentText, variableValues) = try input.load()
         guard let connector = CommandTransports.current.webSocket else {
             StandardStreams.writeLine(
                 "error: this build of apicore has no WebSocket client on this platform (Foundation's fails on Linux); "
                     + "run apicore-nio, from the APICoreNIO package, which subscribes over SwiftNIO", to: .error)
             throw ExitCode(5)
         }
-        let (documentText, variableValues) = try input.load()
         let transport = WebSocketSubscriptionTransport(
             configuration: WebSocketTransportConfiguration(
                 url: try endpointURL(), wireProtocol: try subprotocol(), headers: try input.headerFields(),

@@ -47,6 +47,7 @@ public nonisolated struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -65,7 +66,7 @@ public nonisolated struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
       }
 
       /// The name of the character
-      @_alwaysEmitIntoClient public var name: String? { __field("name", if: .skip("skipName")) }
+      @_alwaysEmitIntoClient public var name: String? { __field("name") }
     }
   }
 }
