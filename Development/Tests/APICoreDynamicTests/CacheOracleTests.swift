@@ -49,12 +49,44 @@ struct CacheOracleTests {
         var mismatches: [String] = []
     }
 
-    /// The last value a watcher delivered.
+    /// The last value a watcher delivered, and a wait for the one expected.
     actor Latest {
         var value: JSONObject?
         var failure: String?
-        func set(_ value: JSONObject) { self.value = value }
-        func fail(_ description: String) { failure = description }
+        private var waiter: (expected: JSONObject, continuation: CheckedContinuation<Void, Never>)?
+
+        func set(_ value: JSONObject) {
+            self.value = value
+            resumeIfSettled()
+        }
+
+        func fail(_ description: String) {
+            failure = description
+            resumeIfSettled()
+        }
+
+        /// Returns once the watcher holds `expected` or has failed, or the waiting task is cancelled.
+        func settle(on expected: JSONObject) async {
+            guard value != expected, failure == nil else { return }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    if Task.isCancelled { continuation.resume() } else { waiter = (expected, continuation) }
+                }
+            } onCancel: {
+                Task { await self.stopWaiting() }
+            }
+        }
+
+        private func resumeIfSettled() {
+            guard let waiter, value == waiter.expected || failure != nil else { return }
+            self.waiter = nil
+            waiter.continuation.resume()
+        }
+
+        private func stopWaiting() {
+            waiter?.continuation.resume()
+            waiter = nil
+        }
     }
 
     /// JSON as text, anything else as it describes itself.
@@ -195,11 +227,7 @@ struct CacheOracleTests {
         // Each watcher holds its query's answer: the cache delivered it, and no later write left it different.
         for watcher in watchers {
             let expected = history[watcher.index].served
-            let settled = await completes(within: .seconds(30)) {
-                while await watcher.latest.value != expected, await watcher.latest.failure == nil {
-                    await Task.yield()
-                }
-            }
+            let settled = await completes(within: .seconds(60)) { await watcher.latest.settle(on: expected) }
             let failure = await watcher.latest.failure
             let value = await watcher.latest.value
             if !settled || failure != nil {

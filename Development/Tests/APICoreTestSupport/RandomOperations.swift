@@ -215,29 +215,34 @@ public struct RandomOperationGenerator {
 
     /// A random value of `type` as a GraphQL literal.
     private mutating func literal(_ type: TypeReference, depth: Int) -> String {
-        switch type {
-        case .nonNull(let inner, _):
-            return literal(inner, depth: depth)
-        case .list(let inner, _):
-            let count = Int.random(in: 0...2, using: &random)
-            return "[" + (0..<count).map { _ in literal(inner, depth: depth + 1) }.joined(separator: ", ") + "]"
-        case .named(let name):
-            guard let named = schema.type(named: name.value) else { return "null" }
-            switch named {
-            case .enumeration(let enumeration):
-                return enumeration.values.randomElement(using: &random)?.name ?? "null"
-            case .inputObject(let input):
-                let members = inputMembers(of: input, depth: depth)
-                return "{"
-                    + members.map { "\($0.name): \(literal($0.type, depth: depth + 1))" }
-                    .joined(separator: ", ") + "}"
-            default:
-                return GraphQLLiteralText.text(scalar(name.value))
+        literal(json(type, depth: depth), as: type)
+    }
+
+    /// `value`, of `type`, as a GraphQL literal: enum values bare, an input object's fields by their own types,
+    /// strings quoted (the generator's have no characters to escape).
+    private func literal(_ value: JSONValue, as type: TypeReference) -> String {
+        switch (type, value) {
+        case (.nonNull(let inner, _), _):
+            return literal(value, as: inner)
+        case (.list(let inner, _), .array(let elements)):
+            return "[" + elements.map { literal($0, as: inner) }.joined(separator: ", ") + "]"
+        case (.named(let name), .object(let object)):
+            guard case .inputObject(let input)? = schema.type(named: name.value) else { return "null" }
+            let members = zip(object.keys, object.values).compactMap { key, member in
+                input.field(named: key).map { "\(key): \(literal(member, as: $0.type))" }
             }
+            return "{" + members.joined(separator: ", ") + "}"
+        case (.named(let name), .string(let string)):
+            if case .enumeration? = schema.type(named: name.value) { return string }
+            return "\"\(string)\""
+        case (_, .int(let int)): return String(int)
+        case (_, .double(let double)): return String(double)
+        case (_, .bool(let bool)): return String(bool)
+        default: return "null"
         }
     }
 
-    /// The same as JSON, for a variable's value.
+    /// A random value of `type` as JSON, for a variable's value or a literal.
     private mutating func json(_ type: TypeReference, depth: Int) -> JSONValue {
         switch type {
         case .nonNull(let inner, _):
@@ -287,19 +292,5 @@ public struct RandomOperationGenerator {
 
     private mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &random) < probability
-    }
-}
-
-/// A JSON value as a GraphQL literal: strings quoted (the generator's have no characters to escape), numbers and
-/// booleans as they are.
-enum GraphQLLiteralText {
-    static func text(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let string): "\"\(string)\""
-        case .int(let int): String(int)
-        case .double(let double): String(double)
-        case .bool(let bool): String(bool)
-        default: "null"
-        }
     }
 }

@@ -230,9 +230,7 @@ final class IRBuilder {
     private static func conditions(
         of occurrences: [SelectionCollector.Occurrence]
     ) -> (common: [IRCondition], alternatives: [[IRCondition]]) {
-        guard let first = occurrences.first, !occurrences.contains(where: { $0.conditions.isEmpty }) else {
-            return ([], [])
-        }
+        guard !occurrences.contains(where: { $0.conditions.isEmpty }) else { return ([], []) }
         // The distinct sets, without those that add to another set: whenever they apply, that one does too.
         let distinct = occurrences.map { Set($0.conditions) }
         var sets: [[IRCondition]] = []
@@ -243,7 +241,7 @@ final class IRBuilder {
             }
             if !implied { sets.append(occurrence.conditions) }
         }
-        let common = first.conditions.filter { condition in sets.allSatisfy { $0.contains(condition) } }
+        let common = SelectionCollector.common(sets)
         let alternatives = sets.map { $0.filter { !common.contains($0) } }
         // One occurrence under the common conditions alone selects the field whenever any other does.
         guard sets.count > 1, !alternatives.contains(where: \.isEmpty) else { return (common, []) }

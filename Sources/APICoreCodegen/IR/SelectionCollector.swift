@@ -33,10 +33,7 @@ struct SelectionCollector {
         }
 
         /// The conditions under which the group applies: those every part has (none when one part has none).
-        var conditions: [IRCondition] {
-            guard let first = parts.first?.conditions else { return [] }
-            return first.filter { condition in parts.allSatisfy { $0.conditions.contains(condition) } }
-        }
+        var conditions: [IRCondition] { SelectionCollector.common(parts.map(\.conditions)) }
 
         /// The selections of every part; a part's conditions beyond the group's keep guarding its own selections.
         var selections: [Selection] {
@@ -196,6 +193,12 @@ struct SelectionCollector {
     /// `first` followed by the conditions of `second` it does not have yet.
     static func combine(_ first: [IRCondition], _ second: [IRCondition]) -> [IRCondition] {
         first + second.filter { !first.contains($0) }
+    }
+
+    /// The conditions every one of `sets` has, in the first set's order; none when a set is empty.
+    static func common(_ sets: [[IRCondition]]) -> [IRCondition] {
+        guard let first = sets.first else { return [] }
+        return first.filter { condition in sets.allSatisfy { $0.contains(condition) } }
     }
 
     /// `selections`, inside an inline fragment without a type condition that carries `conditions` as `@include` and

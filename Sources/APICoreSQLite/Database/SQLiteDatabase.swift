@@ -107,20 +107,23 @@ enum SQLiteDatabase {
 
     /// Whether a file exists at `path` that this process may not write (its permissions, or a read-only volume), or
     /// one of its `-wal` and `-shm` companions is such a file, which SQLite would fail every write on.
-    ///
-    /// A reader of a read-only file in WAL mode leaves companions behind with the file's read-only mode. Once the file
-    /// is writable again, a companion this process owns is given the file's permissions, so that the database writes
-    /// again; one it cannot change keeps the database read-only.
     static func isReadOnlyFile(_ path: String) -> Bool {
         guard access(path, F_OK) == 0 else { return false }
-        guard access(path, W_OK) == 0 else { return true }
+        return access(path, W_OK) != 0 || !makeCompanionsWritable(of: path)
+    }
+
+    /// Gives the `-wal` and `-shm` companions of the writable file at `path` that this process may not write the
+    /// file's permissions, and says whether every companion is writable then. A reader of a read-only file in WAL
+    /// mode leaves companions behind with the file's read-only mode; once the file is writable again, those this
+    /// process owns become writable with it, and one it cannot change keeps the database read-only.
+    private static func makeCompanionsWritable(of path: String) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0 else { return false }
+        guard stat(path, &status) == 0 else { return true }
         for companion in [path + "-wal", path + "-shm"]
         where access(companion, F_OK) == 0 && access(companion, W_OK) != 0 {
-            guard chmod(companion, status.st_mode & 0o777) == 0, access(companion, W_OK) == 0 else { return true }
+            guard chmod(companion, status.st_mode & 0o777) == 0, access(companion, W_OK) == 0 else { return false }
         }
-        return false
+        return true
     }
 
     /// What a storage error means for the app, in words, for the kinds of failure a device meets: a full disk, a file
