@@ -25,6 +25,10 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
     /// field policies and times to live from the schema's `@typePolicy`, `@fieldPolicy` and `@cacheControl`. Give it
     /// to the cache's `CacheKeyResolver` when no generated code does.
     public let typePolicies: GraphQLTypePolicies
+    /// Whether the documents sent select each object's cache key (`id`, or its `@typePolicy` key fields) wherever the
+    /// document does not, as generated code does by default: one object is then one record in the normalized cache
+    /// however it is reached. The result holds only what the document selects.
+    public let addsKeyFields: Bool
     /// The schema with the introspection types, which operations may select.
     private let executableSchema: GraphQLSchema
     private let compiled = Lock(CompiledOperations())
@@ -33,25 +37,32 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
 
     /// A runtime schema over a built schema; fails when its cache directives (`@typePolicy`, `@fieldPolicy`,
     /// `@cacheControl`) are malformed, as generation would.
-    public init(schema: GraphQLSchema) throws(CompilerError) {
+    public init(schema: GraphQLSchema, addsKeyFields: Bool = true) throws(CompilerError) {
         self.schema = schema
+        self.addsKeyFields = addsKeyFields
         typePolicies = try GraphQLTypePolicies.declared(in: schema)
         executableSchema = schema.addingIntrospectionTypes()
     }
 
     /// A runtime schema from SDL text; errors are located in `name`.
-    public convenience init(sdl: String, name: String = "schema.graphqls") throws(CompilerError) {
-        try self.init(schema: try GraphQLSchema.build(from: [Source(name: name, text: sdl)]))
+    public convenience init(
+        sdl: String, name: String = "schema.graphqls", addsKeyFields: Bool = true
+    ) throws(CompilerError) {
+        try self.init(
+            schema: try GraphQLSchema.build(from: [Source(name: name, text: sdl)]), addsKeyFields: addsKeyFields)
     }
 
     /// A runtime schema from an introspection result (the JSON of an introspection query's response, or its `data`).
-    public convenience init(introspection: Data, name: String = "schema.json") throws(CompilerError) {
-        try self.init(schema: try GraphQLSchema.build(introspection: introspection, file: name))
+    public convenience init(
+        introspection: Data, name: String = "schema.json", addsKeyFields: Bool = true
+    ) throws(CompilerError) {
+        try self.init(
+            schema: try GraphQLSchema.build(introspection: introspection, file: name), addsKeyFields: addsKeyFields)
     }
 
     /// A runtime schema from schema files or folders: SDL, or one introspection JSON file.
-    public convenience init(contentsOf paths: [String]) throws(CompilerError) {
-        try self.init(schema: try GraphQLSchema.load(paths: paths))
+    public convenience init(contentsOf paths: [String], addsKeyFields: Bool = true) throws(CompilerError) {
+        try self.init(schema: try GraphQLSchema.load(paths: paths), addsKeyFields: addsKeyFields)
     }
 
     /// The operation of `document` named `operationName`, or its only operation, validated and compiled.
@@ -93,7 +104,8 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
         let unit = Document(definitions: [.operation(operation)] + document.fragments.map { .fragment($0) })
         let compilation: (operation: IROperation, fragments: [IRFragment])
         do throws(CompilerError) {
-            let compiled = try IRCompiler.compile([unit], schema: executableSchema, namespace: "RuntimeSchema")
+            let compiled = try IRCompiler.compile(
+                [unit], schema: executableSchema, namespace: "RuntimeSchema", addsKeyFields: addsKeyFields)
             guard let first = compiled.operations.first else {
                 preconditionFailure("a compilation of one operation holds it")
             }

@@ -40,6 +40,16 @@ struct SelectionTreeBuilder {
         for part in set.typeCases {
             items.append(Self.conditional(part.conditions, .inlineFragment(tree(of: part.selectionSet))))
         }
+        for key in set.implicitKeys {
+            let fields = key.fields.map { GraphQLSelection.implicitKey($0.name, $0.typeName) }
+            guard let condition = key.typeCondition else {
+                items += fields
+                continue
+            }
+            items.append(
+                .inlineFragment(
+                    GraphQLSelectionTree(parentType: parentType(named: condition), selections: [.__typename] + fields)))
+        }
         for part in set.deferredParts {
             items.append(.deferred(label: part.label, tree(of: part.selectionSet)))
         }

@@ -13,7 +13,8 @@ enum GeneratorHarness {
         customScalars: [String: String] = [:],
         accessLevel: CodegenConfiguration.AccessLevel = .public,
         fieldPolicies: [FieldPolicyOption] = [],
-        testMocks: CodegenConfiguration.TestMocksOptions? = nil
+        testMocks: CodegenConfiguration.TestMocksOptions? = nil,
+        addsKeyFields: Bool = true
     ) throws -> [GeneratedFile] {
         let schema = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: sdl)])
         let document = try Parser.parse(Source(name: "operations.graphql", text: operations))
@@ -22,6 +23,7 @@ enum GeneratorHarness {
             operationsPath: "Operations", customScalars: customScalars, accessLevel: accessLevel, baseDirectory: "")
         configuration.fieldPolicies = fieldPolicies
         configuration.testMocks = testMocks
+        configuration.addsKeyFields = addsKeyFields
         return try CodeGenerator().generate(schema: schema, documents: [document], configuration: configuration)
     }
 

@@ -37,13 +37,16 @@ struct OperationManifestTests {
         return entries
     }
 
-    /// Our manifest for a corpus set, read as JSON (it must be valid JSON).
+    /// Our manifest for a corpus set, read as JSON (it must be valid JSON); without key fields added, as an app that
+    /// keeps the documents its server registered from Apollo's manifest generates.
     static func ourManifest(
-        _ target: String, identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256
+        _ target: String, identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256,
+        addsKeyFields: Bool = false
     ) throws -> (entries: [String: (id: String, body: String)], files: [GeneratedFile]) {
         var configuration = try #require(CorpusSet.all.first { $0.target == target }).configuration
         configuration.operationManifest = .init(path: "manifest.json")
         configuration.operationIdentifiers = identifiers
+        configuration.addsKeyFields = addsKeyFields
         let files = try CodeGenerator().generate(configuration: configuration)
         let manifest = try #require(files.first { $0.path.hasSuffix("/manifest.json") })
         let json = try #require(

@@ -22,7 +22,6 @@ struct CacheOracleTests {
     static let environment = ProcessInfo.processInfo.environment
     static let operations = environment["APICORE_ORACLE_OPERATIONS"].flatMap { Int($0) } ?? 150
     static let seed = environment["APICORE_ORACLE_SEED"].flatMap { UInt64($0) } ?? 20_261_129
-    static let identityChance = environment["APICORE_ORACLE_IDENTITY"].flatMap { Double($0) } ?? 1
 
     /// Every how many queries a watcher is started.
     static let watcherInterval = 10
@@ -139,8 +138,7 @@ struct CacheOracleTests {
             configuration: APIClientConfiguration(
                 graphQLEndpoint: server.endpoint, transport: TestTransport.platform.make(), cache: store,
                 schema: runtime))
-        var generator = RandomOperationGenerator(
-            schema: runtime.schema, seed: seed, maximumDepth: depth, identityChance: identityChance)
+        var generator = RandomOperationGenerator(schema: runtime.schema, seed: seed, maximumDepth: depth)
         var report = Report()
         var history: [(operation: RandomOperation, served: JSONObject)] = []
         var watchers: [(index: Int, latest: Latest, task: Task<Void, Never>)] = []

@@ -27,9 +27,6 @@ public struct RandomOperationGenerator {
     public var maximumDepth: Int
     /// The most fields a selection set chooses (before fragments and `__typename`).
     public var maximumFields: Int
-    /// How often a selection set on a type with an `id` field selects it: 1 selects every object's identity, as
-    /// apps are advised to; below 1, the same object is also reached without its `id`, under a path-based key.
-    public var identityChance: Double
     private var random: SeededGenerator
     private var counter = 0
     private var variableDefinitions: [String] = []
@@ -38,12 +35,11 @@ public struct RandomOperationGenerator {
 
     /// A generator over `schema` whose queries are fixed by `seed`.
     public init(
-        schema: GraphQLSchema, seed: UInt64, maximumDepth: Int = 3, maximumFields: Int = 3, identityChance: Double = 0.7
+        schema: GraphQLSchema, seed: UInt64, maximumDepth: Int = 3, maximumFields: Int = 3
     ) {
         self.schema = schema
         self.maximumDepth = maximumDepth
         self.maximumFields = maximumFields
-        self.identityChance = identityChance
         random = SeededGenerator(seed: seed)
     }
 
@@ -75,18 +71,12 @@ public struct RandomOperationGenerator {
         if isUnion {
             result.append(typename(&keys))
         } else {
+            // `id` is chosen like any other field: the compiler selects each object's key where a query does not.
             let fields = type.fields.filter { !$0.name.hasPrefix("__") }
-            // The identity of an object, when its type has one, most of the time: what lets the cache share it.
-            if let id = fields.first(where: { $0.name == "id" }), chance(identityChance),
-                let selected = field(
-                    id, on: type, depth: depth, keys: &keys, alias: false, conditional: identityChance < 1)
-            {
-                result.append(selected)
-            }
             let count = Int.random(in: 1...maximumFields, using: &random)
             for _ in 0..<count {
                 guard let chosen = fields.randomElement(using: &random) else { break }
-                if let selected = field(chosen, on: type, depth: depth, keys: &keys, alias: nil) {
+                if let selected = field(chosen, on: type, depth: depth, keys: &keys) {
                     result.append(selected)
                 }
             }
@@ -101,17 +91,6 @@ public struct RandomOperationGenerator {
                 let inner = selections(of: .object(condition), depth: depth, keys: &keys)
                 guard !inner.isEmpty else { continue }
                 result.append(spread(on: condition.name, inner))
-            }
-        }
-        // Every object's identity, when asked for: through each possible type that has an `id` when the abstract type
-        // itself has none (a union, or an interface without `id`).
-        if identityChance >= 1, !possible.isEmpty, type.fields.first(where: { $0.name == "id" }) == nil {
-            for condition in possible {
-                guard let id = condition.field(named: "id"), id.arguments.isEmpty,
-                    let selected = field(
-                        id, on: .object(condition), depth: depth, keys: &keys, alias: false, conditional: false)
-                else { continue }
-                result.append("... on \(condition.name) { \(selected) }")
             }
         }
         if case .object = type, chance(0.15) {
@@ -140,12 +119,10 @@ public struct RandomOperationGenerator {
         return "... on \(typeName)\(directive) { \(inner.joined(separator: " ")) }"
     }
 
-    /// One field of `type`, with arguments, an alias (always when `alias` is true, never when false, as needed
-    /// otherwise), `@include` or `@skip` now and then when `conditional`, and a selection set when its type is
-    /// composite; `nil` when its selection set would be empty.
+    /// One field of `type`, with arguments, an alias when needed and now and then otherwise, `@include` or `@skip`
+    /// now and then, and a selection set when its type is composite; `nil` when it would nest too deep.
     private mutating func field(
-        _ field: SchemaField, on type: SchemaType, depth: Int, keys: inout [String: String], alias: Bool?,
-        conditional: Bool = true
+        _ field: SchemaField, on type: SchemaType, depth: Int, keys: inout [String: String]
     ) -> String? {
         guard let named = schema.type(named: field.type.namedType.value) else { return nil }
         let composite: Bool
@@ -154,22 +131,19 @@ public struct RandomOperationGenerator {
         default: composite = false
         }
         if composite && depth >= maximumDepth { return nil }
-        // A field that must keep its name is left out rather than given arguments (and variables) it then drops.
-        if alias == false && !field.arguments.isEmpty { return nil }
         let arguments = self.arguments(of: field)
         // The shape the response name stands for: the field, its arguments and its type.
         let shape = "\(field.name)(\(arguments)):\(field.type)"
         var responseName = field.name
-        let wantsAlias = alias ?? (!arguments.isEmpty || composite || chance(0.2))
+        let wantsAlias = !arguments.isEmpty || composite || chance(0.2)
         if wantsAlias || (keys[field.name].map { $0 != shape } ?? false) {
-            guard alias != false else { return nil }
             counter += 1
             responseName = "a\(counter)_\(field.name)"
         }
         keys[responseName] = shape
         var text = responseName == field.name ? field.name : "\(responseName): \(field.name)"
         if !arguments.isEmpty { text += "(\(arguments))" }
-        if conditional { text += conditionalDirective() }
+        text += conditionalDirective()
         if composite {
             var inner: [String: String] = [:]
             var selected = selections(of: named, depth: depth + 1, keys: &inner)

@@ -35,6 +35,8 @@ extension CacheDataReader {
         let type: GraphQLOutputType
         let leafType: (any GraphQLOutputValue.Type)?
         let isImplicitTypename: Bool
+        /// Whether it is a key field the generator added, which a record may lack.
+        let isImplicitKey: Bool
         /// The selection set of a field of an object type (or a list of them).
         let selectionSet: GraphQLSelectionTree?
         /// The plan of ``selectionSet``, once first needed.
@@ -42,13 +44,14 @@ extension CacheDataReader {
 
         init(
             responseKey: String, storageKey: String, type: GraphQLOutputType,
-            leafType: (any GraphQLOutputValue.Type)?, isImplicitTypename: Bool
+            leafType: (any GraphQLOutputValue.Type)?, isImplicitTypename: Bool, isImplicitKey: Bool
         ) {
             self.responseKey = responseKey
             self.storageKey = storageKey
             self.type = type
             self.leafType = leafType
             self.isImplicitTypename = isImplicitTypename
+            self.isImplicitKey = isImplicitKey
             if case .object(let selectionSet) = type.namedType {
                 self.selectionSet = selectionSet
             } else {
@@ -133,7 +136,8 @@ extension CacheDataReader {
                     FieldStep(
                         responseKey: field.responseKey,
                         storageKey: field.storageKey(variables: variables, policy: policy),
-                        type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename)))
+                        type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename,
+                        isImplicitKey: field.isImplicitKey)))
         }
 
         mutating func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool {

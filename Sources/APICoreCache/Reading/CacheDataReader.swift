@@ -215,6 +215,8 @@ struct CacheDataReader {
                             if !field.isImplicitTypename { builtDataPassedChecks = false }
                             continue
                         }
+                        // A key the generator added, which the response that wrote the record may have lacked.
+                        if field.isImplicitKey { continue }
                         throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
                     }
                     if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {

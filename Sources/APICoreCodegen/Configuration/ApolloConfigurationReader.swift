@@ -8,8 +8,9 @@ import APICoreCompiler
 /// (`swiftPackageManager` and 2.x's `swiftPackage` put the files under `Sources/`; types `embeddedInTarget` are
 /// internal unless its `accessModifier` says otherwise), `output.operations` (`inSchemaModule`, `relative`, `absolute`: outside the schema module,
 /// operations import the module named after the namespace), `operationManifest` (or the older
-/// `output.operationIdentifiersPath`), and apicore's own `options.customScalars` and `options.operationIdentifiers`
-/// (Apollo's ids by default here, so the server's safelist keeps working). Every other key is in
+/// `output.operationIdentifiersPath`), and apicore's own `options.customScalars`, `options.operationIdentifiers`
+/// (Apollo's ids by default here, so the server's safelist keeps working) and `options.addKeyFields` (off by default
+/// when the configuration writes an operation manifest, for the same reason). Every other key is in
 /// ``ApolloConfigurationKeys``: accepted silently when apicore does what it asks, else reported once as a warning at
 /// the key saying what to use instead; a key Apollo does not know is reported too. None is an error. The file may
 /// have trailing commas, as Apollo's tool allows.
@@ -140,13 +141,17 @@ enum ApolloConfigurationReader {
             }
             configuration.operationManifest = options
         }
+        // An app that registers Apollo's manifest with its server keeps Apollo's documents, whose ids the server's
+        // safelist holds, until it sets `options.addKeyFields`.
+        configuration.addsKeyFields = configuration.operationManifest == nil
         if let options = try root.optional("options") {
             try warnings.ignore(
                 options,
                 keeping: [
                     "customScalars", "operationIdentifiers", "strictSchema", "selectionSetInitializers",
-                    "conversionStrategies",
+                    "conversionStrategies", "addKeyFields",
                 ])
+            if let keys = try options.optional("addKeyFields") { configuration.addsKeyFields = try keys.bool() }
             if let strategies = try options.optional("conversionStrategies") {
                 try warnings.ignore(strategies, keeping: [])
             }

@@ -48,6 +48,7 @@ extension CodegenConfiguration {
         }
         if isStrictSchema { options.append(("strictSchema", .bool(true))) }
         if selectionSetInitializers { options.append(("selectionSetInitializers", .bool(true))) }
+        if !addsKeyFields { options.append(("addKeyFields", .bool(false))) }
         if !fieldPolicies.isEmpty {
             options.append(
                 ("fieldPolicies", .object(fieldPolicies.map { ($0.typeName + "." + $0.fieldName, $0.json) })))

@@ -112,6 +112,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var selectionSetInitializers = false
     /// The test mocks to generate (`output.testMocks`), if any: off by default, as in Apollo.
     public var testMocks: TestMocksOptions?
+    /// Whether the documents sent select each object's cache key (`id`, or its `@typePolicy` key fields) wherever an
+    /// operation does not (`options.addKeyFields`): on by default, so that one object is one record in the normalized
+    /// cache however it is reached. Off, the documents are the text Apollo iOS sends, with its persisted-query ids.
+    public var addsKeyFields = true
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
     /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
@@ -212,8 +216,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
         if let options = try root.optional("options") {
             try options.allowKeys([
                 "customScalars", "accessLevel", "operationIdentifiers", "strictSchema", "fieldPolicies",
-                "selectionSetInitializers",
+                "selectionSetInitializers", "addKeyFields",
             ])
+            if let keys = try options.optional("addKeyFields") { configuration.addsKeyFields = try keys.bool() }
             if let initializers = try options.optional("selectionSetInitializers") {
                 configuration.selectionSetInitializers = try Self.selectionSetInitializers(initializers)
             }

@@ -109,7 +109,7 @@ public struct CodeGenerator: Sendable {
         let fileScalars = FileScalars(customScalars: configuration.customScalars)
         let compilation = try IRCompiler.compile(
             documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers,
-            fileScalars: fileScalars)
+            fileScalars: fileScalars, addsKeyFields: configuration.addsKeyFields)
         let typePolicies = try TypePolicyResolver.keyFields(in: schema)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),

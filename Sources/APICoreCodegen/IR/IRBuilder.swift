@@ -76,9 +76,11 @@ final class IRBuilder {
         inherited: Inheritance = Inheritance()
     ) throws(CompilerError) -> IRSelectionSet {
         referencedTypeNames.insert(type.name)
+        let (added, selections) = KeyFieldSelector.separatingAddedKeys(selections)
         var collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
         try collector.collect(selections, in: type)
         var result = IRSelectionSet(typeName: typeName, qualifiedName: qualifiedName, parentTypeName: type.name)
+        result.implicitKeys = implicitKeys(added, on: type)
         // Properties and nested structs share one scope: a property and a struct of one name would collide.
         var scope = SwiftNameScope(reserving: reservedNames.union(SwiftReservedNames.selectionSetMembers))
         let inheritedFragments = inherited.fragments.filter { use in
@@ -222,6 +224,32 @@ final class IRBuilder {
             arguments: field.arguments, type: fieldType, conditions: conditions, selectionSet: nested,
             propertyName: isTypename ? "__typename" : propertyName(field.responseKey),
             description: schemaField?.description, deprecationReason: schemaField?.deprecationReason)
+    }
+
+    /// The implicit keys of the selections ``KeyFieldSelector`` added to a set on `type`, each once.
+    private func implicitKeys(_ added: [Selection], on type: SchemaType) -> [IRImplicitKey] {
+        var result: [IRImplicitKey] = []
+        func keyFields(_ selections: [Selection], of owner: SchemaType) -> [IRKeyField] {
+            selections.compactMap { selection in
+                guard case .field(let field) = selection, field.name.value != "__typename",
+                    let schemaField = owner.field(named: field.name.value)
+                else { return nil }
+                referencedTypeNames.insert(schemaField.type.namedType.value)
+                return IRKeyField(name: field.name.value, typeName: schemaField.type.namedType.value)
+            }
+        }
+        var seen: Set<IRKeyField> = []
+        let direct = keyFields(added, of: type).filter { seen.insert($0).inserted }
+        if !direct.isEmpty { result.append(IRImplicitKey(typeCondition: nil, fields: direct)) }
+        for case .inlineFragment(let inline) in added {
+            guard let condition = inline.typeCondition?.value, let owner = schema.type(named: condition),
+                !result.contains(where: { $0.typeCondition == condition })
+            else { continue }
+            referencedTypeNames.insert(condition)
+            result.append(
+                IRImplicitKey(typeCondition: condition, fields: keyFields(inline.selectionSet.selections, of: owner)))
+        }
+        return result
     }
 
     /// When a field selected by `occurrences` is selected: never conditional if one occurrence has no conditions;

@@ -4,13 +4,16 @@ import APICoreJSON
 
 /// Turns parsed documents and a schema into an ``IRCompilation``.
 package enum IRCompiler {
-    /// Compiles the operations and fragments of `documents`, one unit, against `schema`.
+    /// Compiles the operations and fragments of `documents`, one unit, against `schema`. With `addsKeyFields`, each
+    /// object's cache key is selected wherever the documents do not select it (``KeyFieldSelector``), in the text sent
+    /// and in the generated types alike.
     package static func compile(
         _ documents: [Document],
         schema: GraphQLSchema,
         namespace: String,
         identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256,
-        fileScalars: FileScalars = FileScalars()
+        fileScalars: FileScalars = FileScalars(),
+        addsKeyFields: Bool = true
     ) throws(CompilerError) -> IRCompilation {
         var fragmentDefinitions: [String: FragmentDefinition] = [:]
         var operations: [OperationDefinition] = []
@@ -27,6 +30,14 @@ package enum IRCompiler {
                 }
                 operations.append(DocumentNormalizer.normalized(operation))
             }
+        }
+        if addsKeyFields {
+            let declared = try TypePolicyResolver.keyFields(in: schema)
+            var selector = KeyFieldSelector(
+                schema: schema, fragments: fragmentDefinitions,
+                declaredKeys: Dictionary(declared.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { $1 }))
+            for (name, fragment) in fragmentDefinitions { fragmentDefinitions[name] = selector.adding(to: fragment) }
+            operations = operations.map { selector.adding(to: $0) }
         }
         // The module's types: fragments, then operations, each in name order, named as Apollo iOS names them
         // (`HeroDetails` for `heroDetails`, `HeroNameQuery` for `query heroName`), unique ignoring case.

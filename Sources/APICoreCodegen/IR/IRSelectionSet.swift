@@ -24,6 +24,9 @@ package struct IRSelectionSet: Sendable {
     package var deferredParts: [IRInlinePart] = []
     /// Fields read through a spread fragment.
     package var forwardedFields: [IRForwardedField] = []
+    /// The cache keys the generator selects where the operation does not: on this type, or through type conditions
+    /// for the possible types whose key it lacks.
+    package var implicitKeys: [IRImplicitKey] = []
 
     /// The names of the properties of the struct, stored and computed, as Swift identifiers (before escaping).
     package var propertyNames: [String] {
@@ -109,6 +112,22 @@ package struct IRInlinePart: Sendable {
     package var label: String?
     /// The part's selections.
     package var selectionSet: IRSelectionSet
+}
+
+/// Key fields the generator selects where the operation does not (``KeyFieldSelector``): `id` on the selection set's
+/// type, or `... on Node { __typename id }` for possible types of an interface or union that lacks the key. In the
+/// selections that decoding and the cache walk, where a response may lack them, and in no property or struct.
+package struct IRImplicitKey: Sendable {
+    /// The type condition they are selected through; `nil` for the selection set's own type.
+    package var typeCondition: String?
+    /// The key fields.
+    package var fields: [IRKeyField]
+}
+
+/// A key field: its name and the name of its scalar or enum type.
+package struct IRKeyField: Sendable, Hashable {
+    package var name: String
+    package var typeName: String
 }
 
 /// A field exposed on a selection set but selected by a fragment it spreads: read from the same object.

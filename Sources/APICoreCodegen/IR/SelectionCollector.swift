@@ -213,7 +213,11 @@ struct SelectionCollector {
         return [
             .inlineFragment(
                 InlineFragment(
-                    typeCondition: nil, directives: directives, selectionSet: SelectionSet(selections: selections)))
+                    typeCondition: nil, directives: directives, selectionSet: SelectionSet(selections: selections),
+                    location: guardLocation))
         ]
     }
+
+    /// Where the inline fragments of ``guarded(_:by:)`` are located: in no source.
+    static let guardLocation = SourceLocation(file: "<merged conditions>", line: 0, column: 0, offset: 0)
 }

@@ -277,6 +277,18 @@ struct SelectionSetTemplate {
         for part in set.typeCases {
             items.append(conditional(part.conditions, ".inlineFragment(\(part.selectionSet.typeName).self)"))
         }
+        for key in set.implicitKeys {
+            let fields = key.fields.map {
+                ".implicitKey(\(SwiftNames.stringLiteral($0.name)), \(SwiftNames.stringLiteral($0.typeName)))"
+            }
+            guard let condition = key.typeCondition else {
+                items += fields
+                continue
+            }
+            items.append(
+                ".inlineFragment(GraphQLSelectionTree(parentType: \(context.parentTypeReference(condition)), "
+                    + "selections: [.__typename, \(fields.joined(separator: ", "))]))")
+        }
         for part in set.deferredParts {
             let label = part.label.map(SwiftNames.stringLiteral) ?? "nil"
             items.append(".deferred(label: \(label), \(part.selectionSet.typeName).self)")

@@ -35,6 +35,13 @@ public enum GraphQLSelection: Sendable {
     /// every generated table loads, rather than a field each table builds.
     public static let __typename = GraphQLSelection.field(GraphQLField("__typename", .nonNull(.scalar("String"))))
 
+    /// A cache key field the code generator selects where the operation does not: `id`, or a `@typePolicy` key field,
+    /// of the scalar or enum `typeName`. The cache stores it when the response has it and keys the object by it; a
+    /// response or a cache read without it is complete all the same (``GraphQLField/isImplicitKey``).
+    public static func implicitKey(_ name: String, _ typeName: String) -> GraphQLSelection {
+        .field(GraphQLField.implicitKey(name, typeName: typeName))
+    }
+
     /// The response key, when the selection is a field.
     public var fieldResponseKey: String? {
         if case .field(let field) = self { return field.responseKey }
@@ -62,14 +69,29 @@ public final class GraphQLField: Sendable {
     /// Whether this is the `__typename` that generated code selects on every object, under no alias and without a
     /// leaf type: only type cases read it, so decoding does not require it. Set once, as decoding asks for every field.
     public let isImplicitTypename: Bool
+    /// Whether this is a cache key field (`id`, or a `@typePolicy` key field) that the code generator selects where the
+    /// operation does not (``GraphQLSelection/implicitKey(_:_:)``): stored when the response has it, so that the cache
+    /// can key the object, and otherwise required by nothing, neither decoding nor a cache read.
+    public let isImplicitKey: Bool
 
     /// A field selection; give leaves their Swift type, so that their values are checked when the data is decoded.
-    public init(
+    public convenience init(
         _ name: String,
         alias: String? = nil,
         _ type: GraphQLOutputType,
         arguments: [(name: String, value: GraphQLArgumentValue)] = [],
         leaf leafType: (any GraphQLOutputValue.Type)? = nil
+    ) {
+        self.init(name, alias: alias, type, arguments: arguments, leafType: leafType, isImplicitKey: false)
+    }
+
+    private init(
+        _ name: String,
+        alias: String?,
+        _ type: GraphQLOutputType,
+        arguments: [(name: String, value: GraphQLArgumentValue)],
+        leafType: (any GraphQLOutputValue.Type)?,
+        isImplicitKey: Bool
     ) {
         self.name = name
         self.alias = alias
@@ -77,6 +99,12 @@ public final class GraphQLField: Sendable {
         self.arguments = arguments
         self.leafType = leafType
         isImplicitTypename = leafType == nil && alias == nil && name == "__typename"
+        self.isImplicitKey = isImplicitKey
+    }
+
+    /// An implicit key field: `name`, of the scalar or enum `typeName`, under no alias (``isImplicitKey``).
+    static func implicitKey(_ name: String, typeName: String) -> GraphQLField {
+        GraphQLField(name, alias: nil, .scalar(typeName), arguments: [], leafType: nil, isImplicitKey: true)
     }
 
     /// The key of the field in response data: its alias, else its name.

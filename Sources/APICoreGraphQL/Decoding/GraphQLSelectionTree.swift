@@ -51,6 +51,15 @@ public struct GraphQLSelectionTree: Sendable {
         }
     }
 
+    /// Whether the tree selects only what the code generator adds for the cache: the implicit `__typename` and implicit
+    /// key fields (``GraphQLSelection/implicitKey(_:_:)``) selected through a type condition.
+    var selectsOnlyImplicitKeys: Bool {
+        selections.allSatisfy { selection in
+            guard case .field(let field) = selection else { return false }
+            return field.isImplicitKey || field.isImplicitTypename
+        }
+    }
+
     /// The selections, in document order.
     public var selections: [GraphQLSelection] {
         switch storage {

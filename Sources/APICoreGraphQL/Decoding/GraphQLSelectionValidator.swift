@@ -61,10 +61,13 @@ public enum GraphQLSelectionValidator {
             return false
         }
 
-        /// A type case cannot be decided without the object's type name, which the response must then carry.
+        /// A type case cannot be decided without the object's type name, which the response must then carry, unless
+        /// it only selects keys for the cache.
         func typeCaseApplies(
             _ tree: GraphQLSelectionTree, within parent: GraphQLParentType
         ) throws(GraphQLDecodingError) -> Bool {
+            // The keys the generator selects through a type condition are of no use to the cache without a type name.
+            if tree.selectsOnlyImplicitKeys { return false }
             throw GraphQLDecodingError(.missingTypename)
         }
     }
@@ -74,6 +77,8 @@ public enum GraphQLSelectionValidator {
     ) throws(GraphQLDecodingError) {
         // The type name generated code selects everywhere is read only by type cases, which check it themselves.
         if field.isImplicitTypename { return }
+        // A key the generator added is the cache's concern: whatever the response holds for it, or nothing, will do.
+        if field.isImplicitKey { return }
         let key = field.responseKey
         guard let value = object[key] else { throw GraphQLDecodingError(.missingField, path: [.field(key)]) }
         context.enter(.field(key))

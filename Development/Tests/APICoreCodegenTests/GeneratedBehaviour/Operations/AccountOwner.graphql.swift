@@ -6,7 +6,7 @@ import Foundation
 
 public nonisolated struct AccountOwner: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "AccountOwner" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AccountOwner on Account { __typename owner { __typename role } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AccountOwner on Account { __typename owner { __typename id role } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -37,6 +37,7 @@ public nonisolated struct AccountOwner: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

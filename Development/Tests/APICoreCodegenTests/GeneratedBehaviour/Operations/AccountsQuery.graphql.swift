@@ -6,8 +6,8 @@ import Foundation
 
 public nonisolated struct AccountsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Accounts" }
-  @_alwaysEmitIntoClient public static var document: String { "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9c37b1434062ce530dcc4b9976dc2a01cbbc4ac06a509e1b1fa4f6bb445c11c7" }
+  @_alwaysEmitIntoClient public static var document: String { "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename id nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3090d9c6e51e144a65928762940d889a51cdc398f7a85e6fa627c74351ab9237" }
 
   public var withNickname: Bool
 
@@ -118,6 +118,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
           .__typename,
           .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
           .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -189,6 +190,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
             .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
             .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject

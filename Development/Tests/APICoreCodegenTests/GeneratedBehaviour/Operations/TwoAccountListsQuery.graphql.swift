@@ -6,8 +6,8 @@ import Foundation
 
 public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "TwoAccountLists" }
-  @_alwaysEmitIntoClient public static var document: String { "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907" }
+  @_alwaysEmitIntoClient public static var document: String { "query TwoAccountLists { first: accounts { __typename id owner { __typename id role } } second: accounts { __typename id owner { __typename id role } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "22fe54dbe8086e3837ff53e7293f4cc11b7b6395d7edd81d217fd4ff6fed4a74" }
 
   public init() {}
 
@@ -73,6 +73,7 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

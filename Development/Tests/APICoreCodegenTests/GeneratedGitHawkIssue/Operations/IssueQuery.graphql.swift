@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct IssueQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Issue" }
-  @_alwaysEmitIntoClient public static var document: String { "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename avatarUrl login } body closed createdAt editor { __typename login } id labels(first: 100) { __typename nodes { __typename color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9ddf39a36593ca1c973975958c4ae4b06498d034eed434bf3cf86d42cb5676c9" }
+  @_alwaysEmitIntoClient public static var document: String { "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename ... on Node { __typename id } avatarUrl login } body closed createdAt editor { __typename ... on Node { __typename id } login } id labels(first: 100) { __typename nodes { __typename id color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "11dae5733e91e9a7a750ac86de21a9b7f8d71c3c3dbaeae70a87f6f4836beee6" }
 
   public var owner: String
   public var repo: String
@@ -189,6 +189,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
             .__typename,
             .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkIssueAPI.URI.self)),
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+            .inlineFragment(GraphQLSelectionTree(parentType: GitHawkIssueAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -221,6 +222,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           private static let __selectionTable: [GraphQLSelection] = [
             .__typename,
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+            .inlineFragment(GraphQLSelectionTree(parentType: GitHawkIssueAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -274,6 +276,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
               .__typename,
               .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
               .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

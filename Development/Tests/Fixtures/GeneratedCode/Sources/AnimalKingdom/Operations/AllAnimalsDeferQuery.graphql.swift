@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsDeferQuery" }
-  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename id species ... on WarmBlooded { __typename predators { __typename id species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "223611255296bfe75f9a7b87fd7b9dbf4c5c91986f2869f1152a5443c07e717e" }
 
   public init() {}
 
@@ -147,6 +147,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
           .__typename,
           .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
           .inlineFragment(AsWarmBlooded.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -224,6 +225,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

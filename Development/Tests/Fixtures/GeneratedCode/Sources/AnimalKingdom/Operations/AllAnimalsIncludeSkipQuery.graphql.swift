@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsIncludeSkipQuery" }
-  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "92219a3ff217b8bee936c976d4b8b4ca3b85d7ba16577e71443d812ec9232918" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename id species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3a136d62633908ed5ff81276489fc424cb0efb0517264a2b076771d9244606ee" }
 
   public var includeSpecies: Bool
   public var skipHeightInMeters: Bool
@@ -61,6 +61,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         .inlineFragment(AsPet.self),
         .conditional(.include("getCat"), [.inlineFragment(AsCat.self)]),
         .inlineFragment(AsClassroomPet.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -161,6 +162,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
           .__typename,
           .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
           .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsLocalCacheMutation" }
-  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename id species skinCovering ... on Bird { __typename wingspan } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "293dd0be61f0c03eb9cab725a8b7c5f962e1c66ad7b57e19358c619fa54b8077" }
 
   public init() {}
 
@@ -39,6 +39,7 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
         .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
         .inlineFragment(AsBird.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct AllAnimalsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsQuery" }
-  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "32a36b0ed6f3554f68aa7f0c92b2735bc174803acdd4bad130f9ce54b9c8eab7" }
+  @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename id species ... on WarmBlooded { __typename predators { __typename id species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8f631480f2aafdf968825afe6ea43a9daa128954b39a3397c694afe5e6a7c998" }
 
   public init() {}
 
@@ -157,6 +157,7 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
           .__typename,
           .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
           .inlineFragment(AsWarmBlooded.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -234,6 +235,7 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "ClassroomPets" }
-  @_alwaysEmitIntoClient public static var document: String { "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428" }
+  @_alwaysEmitIntoClient public static var document: String { "query ClassroomPets { classroomPets { __typename ... on Pet { __typename id } ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d1f379db4ca9caa6011e50f42a1b63367fd6a345c8e8ea1264da966fda1bfd7a" }
 
   public init() {}
 
@@ -37,6 +37,7 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(ClassroomPetDetails.self),
+        .inlineFragment(GraphQLSelectionTree(parentType: AnimalKingdomAPI.Interfaces.Pet, selections: [.__typename, .implicitKey("id", "ID")])),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct PetDetails: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename id firstName } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -51,6 +51,7 @@ public nonisolated struct PetDetails: GraphQLFragment, Identifiable {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

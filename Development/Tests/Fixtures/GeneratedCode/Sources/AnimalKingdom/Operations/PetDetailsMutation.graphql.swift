@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct PetDetailsMutation: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetailsMutation" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename id firstName } adoptionDate }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -41,6 +41,7 @@ public nonisolated struct PetDetailsMutation: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct EpisodeSeason: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "EpisodeSeason" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename id title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -47,6 +47,7 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
       .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
       .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
       .field(GraphQLField("seasons", .nonNull(.object(Seasons.self)), arguments: [("first", .literal(100))])),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

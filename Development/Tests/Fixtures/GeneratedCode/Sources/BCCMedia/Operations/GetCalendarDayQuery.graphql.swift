@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetCalendarDay" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename title } entries { __typename id title start end description } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59a920d6c9ca32dc3e45b54b41f595fdbcc9e7a2c664e6cae0c739dfff5a8ac4" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename id title } entries { __typename id title start end description } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dac65dbdeb4c9cbd1d3662885e55e457b6722c43fe8c7545297ba4584baeb45b" }
 
   public var day: API.Date
 
@@ -98,6 +98,7 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
           private static let __selectionTable: [GraphQLSelection] = [
             .__typename,
             .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject

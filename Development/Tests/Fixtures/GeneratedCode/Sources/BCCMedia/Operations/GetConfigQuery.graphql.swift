@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetConfigQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetConfig" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetConfig { application { __typename page { __typename code } } languages }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "78b92f2b447636312f5d59dc0032b4bce478cae942a20c37a5d1b8f62e38e596" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetConfig { application { __typename id page { __typename id code } } languages }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "188ec38d24bd3fa644ad7482161cee18728195b19d067ed6e7fa5ff4c39ed077" }
 
   public init() {}
 
@@ -42,6 +42,7 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("page", .object(Page.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -66,6 +67,7 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForSeason" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForSeason($id: ID!) { season(id: $id) { __typename defaultEpisode { __typename id } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e5ddfd80a85f39a3bbf5f799e805a74df8a8b0f94923398fda4b0fb61cd0a083" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForSeason($id: ID!) { season(id: $id) { __typename id defaultEpisode { __typename id } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0bde5fd6f7c436b261fb7f6d7932e094c83a99f9c5e88fb3116165eb0a6705da" }
 
   public var id: String
 
@@ -45,6 +45,7 @@ public nonisolated struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("defaultEpisode", .nonNull(.object(DefaultEpisode.self)))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForShow" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForShow($id: ID!) { show(id: $id) { __typename defaultEpisode { __typename id } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d11eea0aa5c1fdf921a6135692f9d98a6c2ea5a4d861f7ea4b0d17f375c25a75" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForShow($id: ID!) { show(id: $id) { __typename id defaultEpisode { __typename id } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "04945e8e8a154d9d5bcd6620d76a90403c8faccc42ed194c9302b705825cecd0" }
 
   public var id: String
 
@@ -45,6 +45,7 @@ public nonisolated struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("defaultEpisode", .nonNull(.object(DefaultEpisode.self)))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForStudyTopic" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename defaultLesson { __typename defaultEpisode { __typename id } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "df24816f29609a2f4ed5bf19586f35a90a13c2f4b24cbff3f4f64588a83f16a2" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename id defaultLesson { __typename id defaultEpisode { __typename id } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "66da8da50a10687a37e129d1849009b7e799d1188407faf0de9ba81420c28f04" }
 
   public var id: String
 
@@ -45,6 +45,7 @@ public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("defaultLesson", .nonNull(.object(DefaultLesson.self)))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -71,6 +72,7 @@ public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("defaultEpisode", .object(DefaultEpisode.self))),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

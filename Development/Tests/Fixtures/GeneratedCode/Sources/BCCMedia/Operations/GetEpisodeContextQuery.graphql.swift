@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeContext" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename context { __typename ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8b38277790e3f4ea8bae9358e1b4029ece5cd8a9b7da7696a800ea9afa23da2d" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename id context { __typename ... on ContextCollection { __typename id } ... on Season { __typename id } ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "49c8dab0e96b45855ef85ff7a926bb774b6b96361126d3e053eac117c28e3447" }
 
   public var id: String
   public var context: GraphQLNullable<API.EpisodeContext>
@@ -47,6 +47,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("context", .object(Context.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -71,6 +72,8 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsContextCollection.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.ContextCollection, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Season, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject

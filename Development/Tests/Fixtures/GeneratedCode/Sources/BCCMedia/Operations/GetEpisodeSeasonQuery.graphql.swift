@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeSeason" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c470b505ac7be3ff28dc970da6b52e5bb5040b6007303d5bf4611f09d018790f" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename id ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ac29d340c067fb12a906d42ad83ccea069fc1d4640142e6e9d943797cfd97501" }
 
   public var id: String
 
@@ -45,6 +45,7 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(EpisodeSeason.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeStreams" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename progress streams { __typename videoLanguage url type } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "857702527e2546f4ac79fb0b927fa8a53d6a84de0724d36896f947bb2da17074" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename id progress streams { __typename id videoLanguage url type } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dbe07273b16649cb34e66ab5146e0c9b973d23737218529276d5da6c4bff017a" }
 
   public var id: String
 
@@ -46,6 +46,7 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
         .field(GraphQLField("streams", .nonNull(.list(.nonNull(.object(Streams.self)))))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -76,6 +77,7 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
           .field(GraphQLField("videoLanguage", .scalar("Language"), leaf: API.Language?.self)),
           .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
           .field(GraphQLField("type", .nonNull(.scalar("StreamType")), leaf: GraphQLEnum<API.StreamType>.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

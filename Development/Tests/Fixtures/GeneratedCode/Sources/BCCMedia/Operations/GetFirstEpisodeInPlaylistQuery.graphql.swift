@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetFirstEpisodeInPlaylist" }
-  @_alwaysEmitIntoClient public static var document: String { "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename items(first: 1) { __typename items { __typename id } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0f1e71bf284e289c0891192724b61d74d4ae85039723c064a1d37af10f0e5e65" }
+  @_alwaysEmitIntoClient public static var document: String { "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename id items(first: 1) { __typename items { __typename id } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ef8cbe2ab93a4dc1cb6e5d973839fcf2007dbf73000382ad21ee9b2fa568acc0" }
 
   public var id: String
 
@@ -45,6 +45,7 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("items", .nonNull(.object(Items.self)), arguments: [("first", .literal(1))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct GetPageQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "GetPage" }
   @_alwaysEmitIntoClient public static var document: String { "query GetPage($id: ID!) { page(id: $id) { __typename id code title description sections(first: 100) { __typename items { __typename id title description ...ItemSectionFragment } } } }\n" + ItemSectionFragment.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "91bf4a003074172371211e626f71eff40dacf96c13996cfafda4c409060f3452" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "36d8879ae883607db916d6f5dc01eabeae96ccb29ba298a4da8bd0d203a22742" }
 
   public var id: String
 

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct GetSetupQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "getSetup" }
-  @_alwaysEmitIntoClient public static var document: String { "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename code clientVersion page { __typename id } searchPage { __typename id } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8362b67e4483de2009e85ae4c35e3b13c52027b53eee90167909629f5e446f6f" }
+  @_alwaysEmitIntoClient public static var document: String { "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename id code clientVersion page { __typename id } searchPage { __typename id } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "455ca1bb5ef9af593ffe6a0b3c6f192430a9ea1ac6c7e0e7da17ea2e9d18a7b4" }
 
   public init() {}
 
@@ -105,6 +105,7 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
         .field(GraphQLField("clientVersion", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("page", .object(Page.self))),
         .field(GraphQLField("searchPage", .object(SearchPage.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct ItemSectionFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename id } ... on Game { __typename id } ... on Link { __typename id } ... on Page { __typename id } ... on Person { __typename id } ... on Playlist { __typename id } ... on Season { __typename id } ... on Short { __typename id } ... on Show { __typename id } ... on StudyTopic { __typename id } ... on Episode { __typename progress duration locked } } } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -149,6 +149,16 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsEpisode.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Episode, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Game, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Link, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Page, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Person, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Playlist, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Season, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Short, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Show, selections: [.__typename, .implicitKey("id", "ID")])),
+          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.StudyTopic, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject

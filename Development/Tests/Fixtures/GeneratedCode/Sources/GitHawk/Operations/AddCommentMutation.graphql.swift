@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct AddCommentMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "AddComment" }
   @_alwaysEmitIntoClient public static var document: String { "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7547dcf707a7291efd0028f8ac000f9d950892a43fb043d5e6cec4696d01eead" }
 
   public var subject_id: String
   public var body: String

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct AddReactionMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "AddReaction" }
-  @_alwaysEmitIntoClient public static var document: String { "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename id ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "005f6aea40f8de7c274128d9b0ebb89bae861a3b0c1e3ab9751466f67f4c3531" }
 
   public var subject_id: String
   public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
@@ -73,6 +73,7 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .fragment(ReactionFields.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct AssigneeFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "assigneeFields" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename id login avatarUrl } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -63,6 +63,7 @@ public nonisolated struct AssigneeFields: GraphQLFragment {
         .__typename,
         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

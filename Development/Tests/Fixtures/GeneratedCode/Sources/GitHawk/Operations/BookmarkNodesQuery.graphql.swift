@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "BookmarkNodes" }
-  @_alwaysEmitIntoClient public static var document: String { "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { __typename title number issueState: state repository { __typename owner { __typename login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename owner { __typename login } name } } ... on Repository { __typename owner { __typename login } name } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "398932df8137a0c9fd039c946369d265ce289cc304bd2c93e39818c8332e261c" }
+  @_alwaysEmitIntoClient public static var document: String { "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Issue { __typename title number issueState: state repository { __typename id owner { __typename id login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename id owner { __typename id login } name } } ... on Repository { __typename owner { __typename id login } name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c936860b15755dd8ead9a1d71e409207eeaa34ba6ddfad1bf2dfddc153cc74ef" }
 
   public var ids: [String]
 
@@ -48,6 +48,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         .inlineFragment(AsIssue.self),
         .inlineFragment(AsPullRequest.self),
         .inlineFragment(AsRepository.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -131,6 +132,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
             .__typename,
             .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -161,6 +163,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject
@@ -230,7 +233,39 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         public typealias Repository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
       }
 
-      public typealias AsRepository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
+      public nonisolated struct AsRepository: GraphQLSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
+          .__typename,
+          .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        ]
+
+        public let __object: GraphQLCheckedObject
+        public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+        @_alwaysEmitIntoClient public init(
+          __typename: String = "Repository",
+          owner _0: Owner,
+          name _1: String,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["owner"] = _0.__outputJSON
+          data["name"] = _1.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The User owner of the repository.
+        @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+        /// The name of the repository.
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        public typealias Owner = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository.Owner
+      }
     }
   }
 }

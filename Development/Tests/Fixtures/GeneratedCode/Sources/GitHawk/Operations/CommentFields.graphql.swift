@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct CommentFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "commentFields" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename ... on Node { __typename id } login avatarUrl } editor { __typename ... on Node { __typename id } login } lastEditedAt body createdAt viewerDidAuthor }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -68,6 +68,7 @@ public nonisolated struct CommentFields: GraphQLFragment {
       .__typename,
       .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
       .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+      .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
     ]
 
     public let __object: GraphQLCheckedObject
@@ -100,6 +101,7 @@ public nonisolated struct CommentFields: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+      .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
     ]
 
     public let __object: GraphQLCheckedObject

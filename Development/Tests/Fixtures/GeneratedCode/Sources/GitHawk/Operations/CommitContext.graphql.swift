@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename id contexts { __typename id context state creator { __typename ... on Node { __typename id } login avatarUrl } description targetUrl } state } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -42,6 +42,7 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
       .__typename,
       .field(GraphQLField("contexts", .nonNull(.list(.nonNull(.object(Contexts.self)))))),
       .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject
@@ -127,6 +128,7 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
           .__typename,
           .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
           .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "fetchRepositoryBranches" }
-  @_alwaysEmitIntoClient public static var document: String { "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename name } } pageInfo { __typename hasNextPage endCursor } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "db79d6988859bbcd10d922121f482de549be99696346ada2cf2cac26419ade87" }
+  @_alwaysEmitIntoClient public static var document: String { "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename id refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename id name } } pageInfo { __typename hasNextPage endCursor } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b26a2cedc3c7b597b4929ad4f116e0f9ab8572e9693bac6f7fdc27f61b309e89" }
 
   public var owner: String
   public var name: String
@@ -50,6 +50,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("refs", .object(Refs.self), arguments: [("first", .literal(50)), ("after", .variable("after")), ("refPrefix", .literal("refs/heads/"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -131,6 +132,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

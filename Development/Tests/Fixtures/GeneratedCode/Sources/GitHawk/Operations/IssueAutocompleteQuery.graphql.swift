@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "IssueAutocomplete" }
-  @_alwaysEmitIntoClient public static var document: String { "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fc55baceb424bcc70c2ce587db8ddaa0e7984f3e1d0a06e1d7c87ab39064935e" }
+  @_alwaysEmitIntoClient public static var document: String { "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Node { __typename id } ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "179ac223343131f272393e6c3c5c7ea9fdf61adaf48aad0e61c9056d32108b10" }
 
   public var query: String
   public var page_size: Int
@@ -74,6 +74,7 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
           .__typename,
           .inlineFragment(AsIssue.self),
           .inlineFragment(AsPullRequest.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "IssueOrPullRequest" }
-  @_alwaysEmitIntoClient public static var document: String { "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b" }
+  @_alwaysEmitIntoClient public static var document: String { "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename id name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename id avatarUrl login } } defaultBranchRef { __typename id name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Node { __typename id } ... on Commit { __typename ...nodeFields author { __typename user { __typename id login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } label { __typename id color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } label { __typename id color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt closer { __typename ... on Subscribable { __typename id } ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename id oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt source { __typename ... on Reactable { __typename id } ... on Issue { __typename title number closed repository { __typename id name owner { __typename id login } } } ... on PullRequest { __typename title number closed merged repository { __typename id name owner { __typename id login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename id oid } actor { __typename ... on Node { __typename id } login } commitRepository { __typename id ...referencedRepositoryFields } subject { __typename ... on Reactable { __typename id } ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename ... on Node { __typename id } login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } user { __typename id login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } user { __typename id login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } milestoneTitle } } } milestone { __typename id ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Node { __typename id } ... on Commit { __typename ...nodeFields author { __typename user { __typename id login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } label { __typename id color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } label { __typename id color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt closer { __typename ... on Subscribable { __typename id } ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename id oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename id oid } actor { __typename ... on Node { __typename id } login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename ... on Node { __typename id } login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename ... on Node { __typename id } login } createdAt source { __typename ... on Reactable { __typename id } ... on Issue { __typename title number closed repository { __typename id name owner { __typename id login } } } ... on PullRequest { __typename title number closed merged repository { __typename id name owner { __typename id login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename ... on Node { __typename id } login } commitRepository { __typename id ...referencedRepositoryFields } subject { __typename ... on Reactable { __typename id } ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename ... on Node { __typename id } login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } user { __typename id login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } user { __typename id login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } requestedReviewer { __typename ... on Node { __typename id } ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } requestedReviewer { __typename ... on Node { __typename id } ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename ... on Node { __typename id } login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename id requestedReviewer { __typename ... on Node { __typename id } ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename id commit { __typename ...commitContext } } } milestone { __typename id ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bbc8617e836e46e78b65547fc502b280ed49f71a2bb4ca6051baceb676a6a32b" }
 
   public var owner: String
   public var repo: String
@@ -62,6 +62,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         .field(GraphQLField("mentionableUsers", .nonNull(.object(MentionableUsers.self)), arguments: [("first", .literal(50))])),
         .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
         .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .variable("number"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -153,6 +154,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             .__typename,
             .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -185,6 +187,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -432,6 +435,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 .inlineFragment(AsUnassignedEvent.self),
                 .inlineFragment(AsMilestonedEvent.self),
                 .inlineFragment(AsDemilestonedEvent.self),
+                .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
               ]
 
               public let __object: GraphQLCheckedObject
@@ -614,6 +618,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                       .__typename,
                       .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                       .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+                      .implicitKey("id", "ID"),
                     ]
 
                     public let __object: GraphQLCheckedObject
@@ -764,6 +769,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -792,6 +798,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     .__typename,
                     .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                    .implicitKey("id", "ID"),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -922,6 +929,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     .__typename,
                     .inlineFragment(AsCommit.self),
                     .inlineFragment(AsPullRequest.self),
+                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Subscribable, selections: [.__typename, .implicitKey("id", "ID")])),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -1000,7 +1008,32 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     /// The commit that was created when this pull request was merged.
                     @_alwaysEmitIntoClient public var mergeCommit: MergeCommit? { __field("mergeCommit") }
 
-                    public typealias MergeCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
+                    public nonisolated struct MergeCommit: GraphQLSelectionSet {
+                      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                      public static var __selections: [GraphQLSelection] { __selectionTable }
+                      private static let __selectionTable: [GraphQLSelection] = [
+                        .__typename,
+                        .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
+                        .implicitKey("id", "ID"),
+                      ]
+
+                      public let __object: GraphQLCheckedObject
+                      public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                      @_alwaysEmitIntoClient public init(
+                        __typename: String = "Commit",
+                        oid _0: GitHawkAPI.GitObjectID,
+                        __variables: JSONObject = [:]
+                      ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["oid"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                      }
+
+                      /// The Git object ID
+                      @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
+                    }
                   }
                 }
               }
@@ -1239,6 +1272,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     .__typename,
                     .inlineFragment(AsIssue.self),
                     .inlineFragment(AsPullRequest.self),
+                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Reactable, selections: [.__typename, .implicitKey("id", "ID")])),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -1316,6 +1350,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         .__typename,
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
+                        .implicitKey("id", "ID"),
                       ]
 
                       public let __object: GraphQLCheckedObject
@@ -1346,6 +1381,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         private static let __selectionTable: [GraphQLSelection] = [
                           .__typename,
                           .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                          .implicitKey("id", "ID"),
                         ]
 
                         public let __object: GraphQLCheckedObject
@@ -1480,7 +1516,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
+                public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsPullRequest.MergeCommit
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
@@ -1490,6 +1526,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .fragment(ReferencedRepositoryFields.self),
+                    .implicitKey("id", "ID"),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -1523,6 +1560,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     .__typename,
                     .inlineFragment(AsIssue.self),
                     .inlineFragment(AsPullRequest.self),
+                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Reactable, selections: [.__typename, .implicitKey("id", "ID")])),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -1687,6 +1725,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    .implicitKey("id", "ID"),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -1862,6 +1901,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .fragment(MilestoneFields.self),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject
@@ -2127,6 +2167,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 .inlineFragment(AsReviewRequestRemovedEvent.self),
                 .inlineFragment(AsMilestonedEvent.self),
                 .inlineFragment(AsDemilestonedEvent.self),
+                .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
               ]
 
               public let __object: GraphQLCheckedObject
@@ -2325,7 +2366,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
+                public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsPullRequest.MergeCommit
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
@@ -2535,6 +2576,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     .__typename,
                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -2705,6 +2747,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .inlineFragment(AsActor.self),
+                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
                   ]
 
                   public let __object: GraphQLCheckedObject
@@ -2726,7 +2769,32 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   }
                   @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
-                  public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
+                  public nonisolated struct AsActor: GraphQLSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
+                      .__typename,
+                      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    ]
+
+                    public let __object: GraphQLCheckedObject
+                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                    @_alwaysEmitIntoClient public init(
+                      __typename: String,
+                      login _0: String,
+                      __variables: JSONObject = [:]
+                    ) {
+                      var data = JSONObject()
+                      precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                      data["__typename"] = .string(__typename)
+                      data["login"] = _0.__outputJSON
+                      self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// The username of the actor.
+                    @_alwaysEmitIntoClient public var login: String { __field("login") }
+                  }
                 }
               }
 
@@ -2817,6 +2885,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               private static let __selectionTable: [GraphQLSelection] = [
                 .__typename,
                 .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
+                .implicitKey("id", "ID"),
               ]
 
               public let __object: GraphQLCheckedObject
@@ -2842,6 +2911,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 private static let __selectionTable: [GraphQLSelection] = [
                   .__typename,
                   .inlineFragment(AsActor.self),
+                  .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
                 ]
 
                 public let __object: GraphQLCheckedObject
@@ -2863,7 +2933,38 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
-                public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview.Author
+                public nonisolated struct AsActor: GraphQLSelectionSet {
+                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                  private static let __selectionTable: [GraphQLSelection] = [
+                    .__typename,
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+                  ]
+
+                  public let __object: GraphQLCheckedObject
+                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
+
+                  @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    login _0: String,
+                    avatarUrl _1: GitHawkAPI.URI,
+                    __variables: JSONObject = [:]
+                  ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                    data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
+                    data["avatarUrl"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                  }
+
+                  /// The username of the actor.
+                  @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+                  /// A URL pointing to the actor's public avatar.
+                  @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+                }
               }
             }
           }
@@ -2899,6 +3000,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               private static let __selectionTable: [GraphQLSelection] = [
                 .__typename,
                 .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
+                .implicitKey("id", "ID"),
               ]
 
               public let __object: GraphQLCheckedObject

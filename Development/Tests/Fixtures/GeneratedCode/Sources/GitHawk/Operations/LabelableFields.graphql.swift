@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct LabelableFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "labelableFields" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename id color name } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -63,6 +63,7 @@ public nonisolated struct LabelableFields: GraphQLFragment {
         .__typename,
         .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct ReactionFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "reactionFields" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename id login } totalCount } content } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -111,6 +111,7 @@ public nonisolated struct ReactionFields: GraphQLFragment {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct ReferencedRepositoryFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "referencedRepositoryFields" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename id login } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -43,6 +43,7 @@ public nonisolated struct ReferencedRepositoryFields: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

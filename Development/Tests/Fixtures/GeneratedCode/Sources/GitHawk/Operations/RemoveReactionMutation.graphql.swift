@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RemoveReactionMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "RemoveReaction" }
-  @_alwaysEmitIntoClient public static var document: String { "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename id ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1e0fc18ec3f0baf8a69e04337f400f4e12c0b6589f8d994c7a30cd15dab57f1a" }
 
   public var subject_id: String
   public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
@@ -73,6 +73,7 @@ public nonisolated struct RemoveReactionMutation: GraphQLMutation {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .fragment(ReactionFields.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct RepoEventFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "repoEventFields" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename ... on Node { __typename id } login } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -43,6 +43,7 @@ public nonisolated struct RepoEventFields: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+      .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
     ]
 
     public let __object: GraphQLCheckedObject

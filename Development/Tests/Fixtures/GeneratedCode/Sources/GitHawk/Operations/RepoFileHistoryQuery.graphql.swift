@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepoFileHistory" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename object(expression: $branch) { __typename ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename message oid committedDate url author { __typename user { __typename login } } committer { __typename user { __typename login } } } pageInfo { __typename hasNextPage endCursor } } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ea0dc725438702f5dcca97ae5b23daaa1e582f71b3b4d147a250810b7ec57ea7" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename id object(expression: $branch) { __typename id ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename id message oid committedDate url author { __typename user { __typename id login } } committer { __typename user { __typename id login } } } pageInfo { __typename hasNextPage endCursor } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "69f9244a95d358fb98d8e8848ff8809658e5b77084a3cb980fc0b3f219f1e3d1" }
 
   public var owner: String
   public var name: String
@@ -63,6 +63,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branch"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -88,6 +89,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsCommit.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -176,6 +178,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                 .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                 .field(GraphQLField("author", .object(Author.self))),
                 .field(GraphQLField("committer", .object(Committer.self))),
+                .implicitKey("id", "ID"),
               ]
 
               public let __object: GraphQLCheckedObject
@@ -251,6 +254,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    .implicitKey("id", "ID"),
                   ]
 
                   public let __object: GraphQLCheckedObject

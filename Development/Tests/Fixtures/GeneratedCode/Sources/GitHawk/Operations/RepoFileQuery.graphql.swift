@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepoFileQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepoFile" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepoFile($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Blob { __typename text } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fb67e50a9156635d305fd44fed185f825b9cd07cdc47faba8438a5f2a9f23ed6" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoFile($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename id object(expression: $branchAndPath) { __typename id ... on Blob { __typename text } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9eebd92e0e2248dd6be4a26d69554dd1b6849e707ec453a2dd8ce538ca654f53" }
 
   public var owner: String
   public var name: String
@@ -50,6 +50,7 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branchAndPath"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -75,6 +76,7 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsBlob.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepoFilesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepoFiles" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepoFiles($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Tree { __typename entries { __typename name type } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9b65bd7bd9dba1488cee15fbd345f0b545e828bfdb8b2cea72c6bf3b861f108f" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoFiles($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename id object(expression: $branchAndPath) { __typename id ... on Tree { __typename entries { __typename name type } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "19a7d99934edfdd9e514cd30f57d4da9b25d53f4381cb0b4af0b19f90fafac82" }
 
   public var owner: String
   public var name: String
@@ -50,6 +50,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branchAndPath"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -75,6 +76,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsTree.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

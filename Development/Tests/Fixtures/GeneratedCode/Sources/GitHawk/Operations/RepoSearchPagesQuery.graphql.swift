@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepoSearchPages" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Node { __typename id } ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename id commit { __typename id status { __typename id state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "df7e82a8b0f9d83db96466b62178e497b5a65c621c8fdf599038d5c46c3e2b07" }
 
   public var query: String
   public var after: GraphQLNullable<String>
@@ -82,6 +82,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
           .__typename,
           .inlineFragment(AsIssue.self),
           .inlineFragment(AsPullRequest.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -265,6 +266,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
               private static let __selectionTable: [GraphQLSelection] = [
                 .__typename,
                 .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
+                .implicitKey("id", "ID"),
               ]
 
               public let __object: GraphQLCheckedObject
@@ -290,6 +292,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                 private static let __selectionTable: [GraphQLSelection] = [
                   .__typename,
                   .field(GraphQLField("status", .object(Status.self))),
+                  .implicitKey("id", "ID"),
                 ]
 
                 public let __object: GraphQLCheckedObject
@@ -315,6 +318,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
+                    .implicitKey("id", "ID"),
                   ]
 
                   public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepositoryInfo" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bdcce7ca9bce8aae89eb4bc5d060b9cb1d9d9412321050c6ef8b48af24b2f031" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename id name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f27cde04652d86d5d26c7efb54a6c219fe6ff79f21863e122f9e6a6b5a7b079d" }
 
   public var owner: String
   public var name: String
@@ -100,6 +100,7 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepositoryLabels" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename labels(first: 100) { __typename nodes { __typename name color } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e226e821d54f9e4e8c4f47d8a58a20317620483cef9fea4ea508ded8f78dcd4" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename id labels(first: 100) { __typename nodes { __typename id name color } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "624388e3a6e10a51065a0409045fef723020dcb39ba8db01d76952961d6fdc92" }
 
   public var owner: String
   public var repo: String
@@ -48,6 +48,7 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -99,6 +100,7 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
             .__typename,
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct SearchReposQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "SearchRepos" }
-  @_alwaysEmitIntoClient public static var document: String { "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Repository { __typename id name hasIssuesEnabled owner { __typename login } description pushedAt primaryLanguage { __typename name color } stargazers { __typename totalCount } defaultBranchRef { __typename name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a292c5acedac6d86bf3590498ce90fe0ebcf9cb7577e51bd99e1d68e12ad7fc2" }
+  @_alwaysEmitIntoClient public static var document: String { "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Node { __typename id } ... on Repository { __typename id name hasIssuesEnabled owner { __typename id login } description pushedAt primaryLanguage { __typename id name color } stargazers { __typename totalCount } defaultBranchRef { __typename id name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0e5b6eb9251248bda65921b3efa16540ce1a16c584eb9e8bfba39f3cd519143f" }
 
   public var search: String
   public var before: GraphQLNullable<String>
@@ -85,6 +85,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsRepository.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -184,6 +185,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject
@@ -212,6 +214,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
               .__typename,
               .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
               .field(GraphQLField("color", .scalar("String"), leaf: String?.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject
@@ -269,6 +272,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

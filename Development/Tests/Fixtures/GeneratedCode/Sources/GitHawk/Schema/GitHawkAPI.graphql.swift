@@ -104,6 +104,8 @@ public nonisolated enum GitHawkAPI {
       "RepositoryInfo", possibleTypes: ["Repository"])
     public static let RepositoryOwner = GraphQLParentType.interface(
       "RepositoryOwner", possibleTypes: ["User", "Organization"])
+    public static let Subscribable = GraphQLParentType.interface(
+      "Subscribable", possibleTypes: ["Repository", "Issue", "PullRequest", "Team", "Commit"])
     public static let Updatable = GraphQLParentType.interface(
       "Updatable", possibleTypes: ["Project", "Issue", "PullRequest", "GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
   }

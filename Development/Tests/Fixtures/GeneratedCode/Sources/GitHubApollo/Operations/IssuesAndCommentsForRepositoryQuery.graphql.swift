@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "IssuesAndCommentsForRepository" }
-  @_alwaysEmitIntoClient public static var document: String { "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50" }
+  @_alwaysEmitIntoClient public static var document: String { "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename id name issues(last: 100) { __typename nodes { __typename id title author { __typename ... on Node { __typename id } ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename id body author { __typename ... on Node { __typename id } ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "63c754557660554cf0b60c588a9191bea6014a6b69dff03f2b11ebf7fed84a05" }
 
   public init() {}
 
@@ -39,6 +39,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("issues", .nonNull(.object(Issues.self)), arguments: [("last", .literal(100))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -97,6 +98,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             .field(GraphQLField("author", .object(Author.self))),
             .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("last", .literal(100))])),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -137,6 +139,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .fragment(AuthorDetails.self),
+              .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
             ]
 
             public let __object: GraphQLCheckedObject
@@ -192,6 +195,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                 .__typename,
                 .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("author", .object(Author.self))),
+                .implicitKey("id", "ID"),
               ]
 
               public let __object: GraphQLCheckedObject

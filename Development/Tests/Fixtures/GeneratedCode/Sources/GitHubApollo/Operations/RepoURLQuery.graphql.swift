@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepoURLQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RepoURL" }
-  @_alwaysEmitIntoClient public static var document: String { "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8" }
+  @_alwaysEmitIntoClient public static var document: String { "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename id url } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "342b76e5dafc89b24ab181f963f6b66208c7596b348d792bbf4ab820dbea2ad1" }
 
   public init() {}
 
@@ -38,6 +38,7 @@ public nonisolated struct RepoURLQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

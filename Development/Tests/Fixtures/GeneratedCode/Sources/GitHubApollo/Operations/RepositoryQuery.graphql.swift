@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RepositoryQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Repository" }
-  @_alwaysEmitIntoClient public static var document: String { "query Repository { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename issueOrPullRequest(number: 13) { __typename ... on Issue { __typename body ... on UniformResourceLocatable { __typename url } author { __typename avatarUrl } } ... on Reactable { __typename viewerCanReact ... on Comment { __typename author { __typename login } } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1f953a3d73d4458dc80babe734a112c32a1cea3338eb7c5eb09d8288ece9f2e6" }
+  @_alwaysEmitIntoClient public static var document: String { "query Repository { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename id issueOrPullRequest(number: 13) { __typename ... on Subscribable { __typename id } ... on Issue { __typename body ... on UniformResourceLocatable { __typename url } author { __typename ... on Node { __typename id } avatarUrl } } ... on Reactable { __typename viewerCanReact ... on Comment { __typename author { __typename ... on Node { __typename id } login } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8a819b6d5749f1aa1495d6324b12602791f7ed51f2b3d1fcc10405938221cc43" }
 
   public init() {}
 
@@ -38,6 +38,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .literal(13))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -65,6 +66,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
           .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
           .field(GraphQLField("author", .object(Author.self))),
           .inlineFragment(AsIssue.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Subscribable, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -102,6 +104,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
           private static let __selectionTable: [GraphQLSelection] = [
             .__typename,
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+            .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -172,6 +175,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
               .__typename,
               .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
               .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+              .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
             ]
 
             public let __object: GraphQLCheckedObject

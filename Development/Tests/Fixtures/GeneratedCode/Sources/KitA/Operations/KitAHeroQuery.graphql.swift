@@ -6,8 +6,8 @@ import SharedKit
 
 public nonisolated struct KitAHeroQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "KitAHero" }
-  @_alwaysEmitIntoClient public static var document: String { "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "352f1ffb1c8d524f3d6777efe00f403c9cb739fabea2a7d5f2960718f9825537" }
+  @_alwaysEmitIntoClient public static var document: String { "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename id ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "23fea4e5a608b1ce036553a66992a0e5e835112c2dd753eb1fe9ceb61739724e" }
 
   public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
 
@@ -47,6 +47,7 @@ public nonisolated struct KitAHeroQuery: GraphQLQuery {
         .__typename,
         .fragment(KitACharacter.self),
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -6,8 +6,8 @@ import SharedKit
 
 public nonisolated struct KitBSearchQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "KitBSearch" }
-  @_alwaysEmitIntoClient public static var document: String { "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename name height } ... on Starship { __typename name } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ec3786bdaec5f4e7c23eca9e58ba7957783573313feb1ce331e86bc66f663e60" }
+  @_alwaysEmitIntoClient public static var document: String { "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename id } ... on Droid { __typename id } ... on Starship { __typename id } ... on Human { __typename name height } ... on Starship { __typename name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "57fc0195d7a9cd0e02694e4faa655cf4b9174bb085cfae84f0d28f7b5cc3bbfe" }
 
   public var text: GraphQLNullable<String>
 
@@ -47,6 +47,9 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
         .__typename,
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsStarship.self),
+        .inlineFragment(GraphQLSelectionTree(parentType: SharedAPI.Objects.Human, selections: [.__typename, .implicitKey("id", "ID")])),
+        .inlineFragment(GraphQLSelectionTree(parentType: SharedAPI.Objects.Droid, selections: [.__typename, .implicitKey("id", "ID")])),
+        .inlineFragment(GraphQLSelectionTree(parentType: SharedAPI.Objects.Starship, selections: [.__typename, .implicitKey("id", "ID")])),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct CommentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "comment" }
   @_alwaysEmitIntoClient public static var document: String { "query comment($id: ID!) { comment(id: $id) { __typename ...comment ...Comment comment { __typename ...comment } } }\n" + Comment.fragmentDefinition + "\n" + Comment_.fragmentDefinition + "\n" + Comment2.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2366faa471b771e001a81f0f0a5d2f384795f5f13092b2e45cbec04a2814d49b" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4eed1bc3859beaf1fc9170d3458ed760c99ccc5b182cf0f719d80b58bf6cbbc8" }
 
   public var id: String
 
@@ -83,6 +83,7 @@ public nonisolated struct CommentQuery: GraphQLQuery {
           .__typename,
           .fragment(Comment2.self),
           .fragment(Comment_.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

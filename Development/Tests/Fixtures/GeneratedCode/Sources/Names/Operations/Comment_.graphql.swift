@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct Comment_: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename ...comment2 } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename id ...comment2 } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -50,6 +50,7 @@ public nonisolated struct Comment_: GraphQLFragment, Identifiable {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .fragment(Comment2.self),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

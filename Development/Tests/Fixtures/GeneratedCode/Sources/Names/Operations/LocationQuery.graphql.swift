@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct LocationQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Location" }
-  @_alwaysEmitIntoClient public static var document: String { "query Location($location: String) { location(location: $location) { __typename ...location } node(id: \"1\") { __typename ... on Comment { __typename comment { __typename id } } ...location } Protocol { __typename Error { __typename String } } Error { __typename String } String }\n" + Location.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "574ff31fd7375405dbafa63c64235f96a008fe469170bf2bf200cee3baf044c2" }
+  @_alwaysEmitIntoClient public static var document: String { "query Location($location: String) { location(location: $location) { __typename ...location } node(id: \"1\") { __typename id ... on Comment { __typename comment { __typename id } } ...location } Protocol { __typename Error { __typename String } } Error { __typename String } String }\n" + Location.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "082d23b416b006dfcdc43e213273aa66b06c39837066a2293e59456f1025e885" }
 
   public var location: GraphQLNullable<String>
 
@@ -98,6 +98,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
         .__typename,
         .inlineFragment(AsComment.self),
         .inlineFragment(AsLocation.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

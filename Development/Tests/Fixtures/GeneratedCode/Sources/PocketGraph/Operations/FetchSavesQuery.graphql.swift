@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct FetchSavesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "FetchSaves" }
-  @_alwaysEmitIntoClient public static var document: String { "query FetchSaves($token: String!, $pagination: PaginationInput, $savedItemsFilter: SavedItemsFilter) { userByToken(token: $token) { __typename savedItems(pagination: $pagination, filter: $savedItemsFilter) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemParts } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "afa9e54cc1460dd7f49e6f3d493f07b917344aa27a16f229c5ddb56a3f87e713" }
+  @_alwaysEmitIntoClient public static var document: String { "query FetchSaves($token: String!, $pagination: PaginationInput, $savedItemsFilter: SavedItemsFilter) { userByToken(token: $token) { __typename id savedItems(pagination: $pagination, filter: $savedItemsFilter) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename id ...SavedItemParts } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3373d37d94f4e08e118277ca65bd402cfdd482aa8bca10be4db214f82cccafd9" }
 
   public var token: String
   public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
@@ -54,6 +54,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("savedItemsFilter"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -179,6 +180,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .fragment(SavedItemParts.self),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "ReplaceSavedItemTags" }
-  @_alwaysEmitIntoClient public static var document: String { "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9314086554a6c5bc483dac37666d3482fd6bb7e9d9646f4b9002e52d0474252" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename id ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e622418a96d7e6d1bafc62387ad8ca2fd88bcd9d513bcc5727dd2903dd1057a0" }
 
   public var input: [PocketGraph.SavedItemTagsInput]
 
@@ -51,6 +51,7 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(SavedItemParts.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

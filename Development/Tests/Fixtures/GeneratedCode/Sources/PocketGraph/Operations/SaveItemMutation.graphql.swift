@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct SaveItemMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "SaveItem" }
-  @_alwaysEmitIntoClient public static var document: String { "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "470dde3441fa9763ccaf68a50fe48b16d879f2dee947fa1f0976753e476fe4e2" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename id ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5d02406069f8ee5e8103299e510910ad8ae72300704fa668aa3593964b5f64d7" }
 
   public var input: PocketGraph.SavedItemUpsertInput
 
@@ -47,6 +47,7 @@ public nonisolated struct SaveItemMutation: GraphQLMutation {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(SavedItemParts.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

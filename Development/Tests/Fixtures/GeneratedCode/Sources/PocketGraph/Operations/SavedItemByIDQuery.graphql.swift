@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "SavedItemByID" }
-  @_alwaysEmitIntoClient public static var document: String { "query SavedItemByID($id: ID!) { user { __typename savedItemById(id: $id) { __typename ...SavedItemParts } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2127ca16233f560f2dce43da00672d8932eca5937a3771c8932b01f725592e26" }
+  @_alwaysEmitIntoClient public static var document: String { "query SavedItemByID($id: ID!) { user { __typename id savedItemById(id: $id) { __typename id ...SavedItemParts } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4a9eb8fb2fa25084c4f6b2861b66f6302d2c0b91f15492b72f4f5cbfb8e85d0e" }
 
   public var id: String
 
@@ -46,6 +46,7 @@ public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("savedItemById", .object(SavedItemById.self), arguments: [("id", .variable("id"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -71,6 +72,7 @@ public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .fragment(SavedItemParts.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "SavedItemSummaries" }
-  @_alwaysEmitIntoClient public static var document: String { "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7056d1c0b17330430a662c7885178d39f63b4b09dd9f1344d9d8be412cc4226e" }
+  @_alwaysEmitIntoClient public static var document: String { "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename id savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename id ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "64ea6847bf3419f6438bee01ea325f7bced3a15349560f55d8fca0ae1b69870d" }
 
   public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
   public var filter: GraphQLNullable<PocketGraph.SavedItemsFilter>
@@ -54,6 +54,7 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("filter")), ("sort", .variable("sort"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -179,6 +180,7 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .fragment(SavedItemSummary.self),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct SavedItemSummary: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SavedItemSummary" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename name } item { __typename ...ItemSummary } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename id name } item { __typename ...ItemSummary } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -84,6 +84,7 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

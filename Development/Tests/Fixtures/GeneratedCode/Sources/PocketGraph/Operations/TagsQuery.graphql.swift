@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct TagsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Tags" }
-  @_alwaysEmitIntoClient public static var document: String { "query Tags($pagination: PaginationInput) { user { __typename tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8c153fd16475de0d0f74aac551190038acfc7ae58c030f299a32c0502c942c43" }
+  @_alwaysEmitIntoClient public static var document: String { "query Tags($pagination: PaginationInput) { user { __typename id tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d3b0de10d3df79f4000a6fd8e728dff83d92a4577ef8837244259dca9de607e7" }
 
   public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
 
@@ -46,6 +46,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("tags", .object(Tags.self), arguments: [("pagination", .variable("pagination"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

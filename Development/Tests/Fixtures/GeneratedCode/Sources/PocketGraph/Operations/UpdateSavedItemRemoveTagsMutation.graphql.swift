@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "UpdateSavedItemRemoveTags" }
-  @_alwaysEmitIntoClient public static var document: String { "mutation UpdateSavedItemRemoveTags($savedItemId: ID!) { updateSavedItemRemoveTags(savedItemId: $savedItemId) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1487d3e37b5a12b0c32dcc97eda04776ccaf1764f2bfdd0ab2d1cfa8e2de2487" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation UpdateSavedItemRemoveTags($savedItemId: ID!) { updateSavedItemRemoveTags(savedItemId: $savedItemId) { __typename id ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "766f6d129c4328d41f53ac097410df48b6b4a2d65e745c3338632d440ff25763" }
 
   public var savedItemId: String
 
@@ -49,6 +49,7 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(SavedItemParts.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct Operation01BasicQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Operation01BasicQuery" }
-  @_alwaysEmitIntoClient public static var document: String { "query Operation01BasicQuery { person(personID: 4) { __typename name } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation01BasicQuery { person(personID: 4) { __typename id name } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "19f81d7f86b5b540afc730a18c318e9ef3758ed5d85613f3c31462fa829dd593" }
 
   public init() {}
 
@@ -37,6 +37,7 @@ public nonisolated struct Operation01BasicQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Operation02NestedFields" }
-  @_alwaysEmitIntoClient public static var document: String { "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation02NestedFields { person(personID: 4) { __typename id name gender homeworld { __typename id name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd8bf6a4a0efa7d212bb53473e70bd8dc98877fc2d8931b542c6c4cf3353111c" }
 
   public init() {}
 
@@ -39,6 +39,7 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("homeworld", .object(Homeworld.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -75,6 +76,7 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Operation03NestedFields" }
-  @_alwaysEmitIntoClient public static var document: String { "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation03NestedFields { person(personID: 4) { __typename id name gender homeworld { __typename id name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9ed15fff48ce55b3343a52eea61744d7bbb7b1fef1bea51e04a389098d38545f" }
 
   public init() {}
 
@@ -40,6 +40,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
         .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("homeworld", .object(Homeworld.self))),
         .field(GraphQLField("starshipConnection", .object(StarshipConnection.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -80,6 +81,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Operation05Argument" }
-  @_alwaysEmitIntoClient public static var document: String { "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename id name homeworld { __typename id name } } } } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "02fe54b435ca59b94e35fa390cac64e0c7832c140a7db704487a64db214fe2e3" }
 
   public init() {}
 
@@ -187,6 +187,7 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
                   .__typename,
                   .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                   .field(GraphQLField("homeworld", .object(Homeworld.self))),
+                  .implicitKey("id", "ID"),
                 ]
 
                 public let __object: GraphQLCheckedObject
@@ -217,6 +218,7 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
                   private static let __selectionTable: [GraphQLSelection] = [
                     .__typename,
                     .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+                    .implicitKey("id", "ID"),
                   ]
 
                   public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Operation06Fragments" }
-  @_alwaysEmitIntoClient public static var document: String { "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + PilotFragment.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "077552aa437027494acefb891cd3aca68e86eb8ad021cdc008d805a775ac29ab" }
+  @_alwaysEmitIntoClient public static var document: String { "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename id ...pilotFragment } } } } } } }\n" + PilotFragment.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "62c5e83b5412ef2bb6eeb3493c251c0fedd24dfe3eef175a68e31bd57920701e" }
 
   public init() {}
 
@@ -186,6 +186,7 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
                 private static let __selectionTable: [GraphQLSelection] = [
                   .__typename,
                   .fragment(PilotFragment.self),
+                  .implicitKey("id", "ID"),
                 ]
 
                 public let __object: GraphQLCheckedObject

@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Operation07Fragments" }
   @_alwaysEmitIntoClient public static var document: String { "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1368219b9a6fe62f11ce5b57a2c586970e3adf17ca11f27ede68c15d86a02ca8" }
 
   public init() {}
 

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct PilotFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "pilotFragment" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename name } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename id name } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -42,6 +42,7 @@ public nonisolated struct PilotFragment: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

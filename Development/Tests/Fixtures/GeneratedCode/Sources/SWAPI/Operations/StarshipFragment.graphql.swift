@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename id ...pilotFragment } } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -110,6 +110,7 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .fragment(PilotFragment.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "CustomerOrders" }
-  @_alwaysEmitIntoClient public static var document: String { "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9dca6be587125235dcbed7ee58a3c5b50650d4a6dfbb44cc63b60311fdab478a" }
+  @_alwaysEmitIntoClient public static var document: String { "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename id ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "01e56a4c2ae50f5cfdd693036188a385bdc839a8c0c266191889d9b66392ed05" }
 
   public var endCursor: GraphQLNullable<String>
   public var first: GraphQLNullable<Int>
@@ -63,6 +63,7 @@ public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(CustomerOrders.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

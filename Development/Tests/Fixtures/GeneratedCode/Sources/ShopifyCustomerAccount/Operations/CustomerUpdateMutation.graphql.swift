@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "customerUpdate" }
-  @_alwaysEmitIntoClient public static var document: String { "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "28542cf1a82f10d5e696a120264b16e78485ed41d833341f88c022d78cf60c55" }
+  @_alwaysEmitIntoClient public static var document: String { "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename id firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d667f5bfe051efdea2e983b942d9b278eac11b226d4c8e577b3741d167f24dc0" }
 
   public var customer: CustomerAccountAPI.CustomerUpdateInput
   public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
@@ -85,6 +85,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
           .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
           .field(GraphQLField("emailAddress", .object(EmailAddress.self))),
           .field(GraphQLField("phoneNumber", .object(PhoneNumber.self))),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

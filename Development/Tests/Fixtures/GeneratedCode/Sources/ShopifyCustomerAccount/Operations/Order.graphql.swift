@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct Order: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Order" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename id status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename id name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -138,6 +138,7 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -203,6 +204,7 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
       .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
       .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), arguments: [("withName", .literal(true))], leaf: [String].self)),
       .field(GraphQLField("formattedArea", .scalar("String"), leaf: String?.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename id status } } id number confirmationNumber processedAt }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -142,6 +142,7 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

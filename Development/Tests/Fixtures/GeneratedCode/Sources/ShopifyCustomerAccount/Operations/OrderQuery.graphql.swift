@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct OrderQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Order" }
   @_alwaysEmitIntoClient public static var document: String { "query Order($orderId: ID!, $language: LanguageCode) @inContext(language: $language) { order(id: $orderId) { __typename ... on Order { __typename ...Order } } }\n" + DiscountApplication.fragmentDefinition + "\n" + Order.fragmentDefinition + "\n" + OrderLineItemFull.fragmentDefinition + "\n" + OrderMoney.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a5084d62ae5349067bbbfcbb6db7dbea292ed68824d4432127cd7221b98e15a8" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "af82974ba27641b123813d90443b6d72587a9a67d1b54f14c1ffb9b11c24ac52" }
 
   public var orderId: String
   public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct ArticleQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Article" }
-  @_alwaysEmitIntoClient public static var document: String { "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename handle articleByHandle(handle: $articleHandle) { __typename handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c294c0f7dbb348538eda7cb775032ce10291fa546da998844569d0674a79230c" }
+  @_alwaysEmitIntoClient public static var document: String { "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename id handle articleByHandle(handle: $articleHandle) { __typename id handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "63e2252f8a6aaecb25e35de8415b44dfb1672a654f84e4d1fa2b237b3298230b" }
 
   public var articleHandle: String
   public var blogHandle: String
@@ -59,6 +59,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("articleByHandle", .object(ArticleByHandle.self), arguments: [("handle", .variable("articleHandle"))])),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -96,6 +97,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
           .field(GraphQLField("authorV2", alias: "author", .object(Author.self))),
           .field(GraphQLField("image", .object(Image.self))),
           .field(GraphQLField("seo", .object(Seo.self))),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct BlogsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Blogs" }
-  @_alwaysEmitIntoClient public static var document: String { "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename title handle seo { __typename title description } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b3fd47b2fa810970806f23169e65c32de3c1c12fe8c58f5e1a0c032617b75719" }
+  @_alwaysEmitIntoClient public static var document: String { "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename id title handle seo { __typename title description } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a89803b4640a338798ff1ddd4326b5f59b956cfd149516cf8d537385fed4b9e7" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var endCursor: GraphQLNullable<String>
@@ -141,6 +141,7 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
           .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
           .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
           .field(GraphQLField("seo", .object(Seo.self))),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

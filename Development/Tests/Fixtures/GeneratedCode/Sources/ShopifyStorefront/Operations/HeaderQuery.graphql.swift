@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct HeaderQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Header" }
   @_alwaysEmitIntoClient public static var document: String { "query Header($country: CountryCode, $headerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { shop { __typename ...Shop } menu(handle: $headerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition + "\n" + Shop.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b829b273e94d1efdaf761e9237b6cedf3e51d941b627b38dbafdfc044672df20" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "84cf910f7a291b8f5f40eddec7742f8b76eb52fcd57ea672589310e1a50cc6bb" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var headerMenuHandle: String

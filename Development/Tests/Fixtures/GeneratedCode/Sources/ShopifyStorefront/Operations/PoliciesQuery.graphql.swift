@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct PoliciesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Policies" }
-  @_alwaysEmitIntoClient public static var document: String { "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "419cfae26d75216bb3413024e729a4c07cfa2fb69babe8b78d50a7b662a7692e" }
+  @_alwaysEmitIntoClient public static var document: String { "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename id privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "74ff256b3f24a5e1c192ac3639e3ca57ac38b2ded46713ec762c01786ac130d1" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -58,6 +58,7 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
         .field(GraphQLField("termsOfService", .object(TermsOfService.self))),
         .field(GraphQLField("refundPolicy", .object(RefundPolicy.self))),
         .field(GraphQLField("subscriptionPolicy", .object(SubscriptionPolicy.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct PolicyQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Policy" }
-  @_alwaysEmitIntoClient public static var document: String { "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bef552dc2bc07b607277206fe6d98aceeefa062644b289fb942f662c501c462a" }
+  @_alwaysEmitIntoClient public static var document: String { "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename id privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "73265c55f6686f16fb104602dc72fb7b03f61fa58b71cad039c917edde230384" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -69,6 +69,7 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
         .conditional(.include("shippingPolicy"), [.field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self)))]),
         .conditional(.include("termsOfService"), [.field(GraphQLField("termsOfService", .object(TermsOfService.self)))]),
         .conditional(.include("refundPolicy"), [.field(GraphQLField("refundPolicy", .object(RefundPolicy.self)))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

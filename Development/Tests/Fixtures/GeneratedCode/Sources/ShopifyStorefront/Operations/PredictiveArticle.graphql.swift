@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename id handle } image { __typename id url altText width height } trackingParameters }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -66,6 +66,7 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject
@@ -96,6 +97,7 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
       .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
       .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
       .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct PredictiveCollection: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveCollection" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveCollection on Collection { __typename id title handle image { __typename url altText width height } trackingParameters }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveCollection on Collection { __typename id title handle image { __typename id url altText width height } trackingParameters }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -65,6 +65,7 @@ public nonisolated struct PredictiveCollection: GraphQLFragment, Identifiable {
       .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
       .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
       .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

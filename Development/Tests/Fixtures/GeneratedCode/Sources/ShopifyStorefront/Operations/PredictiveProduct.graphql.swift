@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename id url altText width height } price { __typename amount currencyCode } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -109,6 +109,7 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
         .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
         .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "PredictiveSearch" }
   @_alwaysEmitIntoClient public static var document: String { "query PredictiveSearch($country: CountryCode, $language: LanguageCode, $limit: Int!, $limitScope: PredictiveSearchLimitScope!, $term: String!, $types: [PredictiveSearchType!]) @inContext(country: $country, language: $language) { predictiveSearch(limit: $limit limitScope: $limitScope query: $term types: $types) { __typename articles { __typename ...PredictiveArticle } collections { __typename ...PredictiveCollection } pages { __typename ...PredictivePage } products { __typename ...PredictiveProduct } queries { __typename ...PredictiveQuery } } }\n" + PredictiveArticle.fragmentDefinition + "\n" + PredictiveCollection.fragmentDefinition + "\n" + PredictivePage.fragmentDefinition + "\n" + PredictiveProduct.fragmentDefinition + "\n" + PredictiveQuery.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "be171b32deaf8618cd2fe48d73534024a6faf88928e181bffe5b5f6ad1c8c2da" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "922583bb0e40057b1ec774772c122dafc7beb6036399b54f2dfcff09bd471272" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>

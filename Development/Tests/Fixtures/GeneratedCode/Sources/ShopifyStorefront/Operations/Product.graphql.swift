@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct Product: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename id name optionValues { __typename id name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename id previewImage { __typename id url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -179,6 +179,7 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
       .__typename,
       .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
       .field(GraphQLField("optionValues", .nonNull(.list(.nonNull(.object(OptionValues.self)))))),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject
@@ -211,6 +212,7 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("firstSelectableVariant", .object(FirstSelectableVariant.self))),
         .field(GraphQLField("swatch", .object(Swatch.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -345,6 +347,7 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
           private static let __selectionTable: [GraphQLSelection] = [
             .__typename,
             .field(GraphQLField("previewImage", .object(PreviewImage.self))),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -371,6 +374,7 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
             private static let __selectionTable: [GraphQLSelection] = [
               .__typename,
               .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+              .implicitKey("id", "ID"),
             ]
 
             public let __object: GraphQLCheckedObject

@@ -6,7 +6,7 @@ import APICoreGraphQL
 public nonisolated struct ProductQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Product" }
   @_alwaysEmitIntoClient public static var document: String { "query Product($country: CountryCode, $handle: String!, $language: LanguageCode, $selectedOptions: [SelectedOptionInput!]!) @inContext(country: $country, language: $language) { product(handle: $handle) { __typename ...Product } }\n" + Product.fragmentDefinition + "\n" + ProductVariant.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f8bb843ad6b2d603b56fa1caf89c3487a3b77a4a9648c1bb2468dfe9467f3522" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1229e95e5c2a9652283dd603244ce24b63395b7b81ff8772d2f0f23a93cfec47" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var handle: String

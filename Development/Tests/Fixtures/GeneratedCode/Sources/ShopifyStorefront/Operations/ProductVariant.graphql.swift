@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename id title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -182,6 +182,7 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
       .__typename,
       .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
       .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

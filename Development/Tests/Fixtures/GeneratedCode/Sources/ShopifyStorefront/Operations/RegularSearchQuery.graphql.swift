@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct RegularSearchQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "RegularSearch" }
-  @_alwaysEmitIntoClient public static var document: String { "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b61ef44cdca41c5eb65471c41f807de2ebf5582a4e868ba12a4b68793ef90910" }
+  @_alwaysEmitIntoClient public static var document: String { "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Node { __typename id } ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Node { __typename id } ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Node { __typename id } ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5e28e1a050c02722557e6083f2aa684e291d48a713fa2a2c457dea61d8243b27" }
 
   public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
   public var endCursor: GraphQLNullable<String>
@@ -112,6 +112,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsArticle.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: StorefrontAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -206,6 +207,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsPage.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: StorefrontAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject
@@ -306,6 +308,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .inlineFragment(AsProduct.self),
+          .inlineFragment(GraphQLSelectionTree(parentType: StorefrontAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename id url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename id handle title } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -139,6 +139,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
         .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
         .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -254,6 +255,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
         .__typename,
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct Shop: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename id image { __typename id url } } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -111,6 +111,7 @@ public nonisolated struct Shop: GraphQLFragment, Identifiable {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("image", .object(Image.self))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -136,6 +137,7 @@ public nonisolated struct Shop: GraphQLFragment, Identifiable {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

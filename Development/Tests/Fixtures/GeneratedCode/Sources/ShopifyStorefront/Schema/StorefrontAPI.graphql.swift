@@ -78,6 +78,8 @@ public nonisolated enum StorefrontAPI {
   public nonisolated enum Interfaces {
     public static let Media = GraphQLParentType.interface(
       "Media", possibleTypes: ["ExternalVideo", "MediaImage", "Model3d", "Video"])
+    public static let Node = GraphQLParentType.interface(
+      "Node", possibleTypes: ["AppliedGiftCard", "Article", "Blog", "Cart", "CartLine", "Collection", "Comment", "Company", "CompanyContact", "CompanyLocation", "ComponentizableCartLine", "ExternalVideo", "GenericFile", "Location", "MailingAddress", "Market", "MediaImage", "MediaPresentation", "Menu", "MenuItem", "Metafield", "Metaobject", "Model3d", "Order", "Page", "Product", "ProductOption", "ProductOptionValue", "ProductVariant", "Shop", "ShopPayInstallmentsFinancingPlan", "ShopPayInstallmentsFinancingPlanTerm", "ShopPayInstallmentsProductVariantPricing", "ShopPolicy", "TaxonomyCategory", "UrlRedirect", "Video"])
   }
 
   public nonisolated enum Unions {

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithInlineFragment" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename id appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -70,6 +70,7 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

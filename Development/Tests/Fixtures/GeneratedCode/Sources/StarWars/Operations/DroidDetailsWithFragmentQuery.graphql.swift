@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "DroidDetailsWithFragment" }
-  @_alwaysEmitIntoClient public static var document: String { "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...DroidDetails } }\n" + DroidDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a13f4b95faffed327e8ebcc6bff72ee986314d608f1bf73767535ccb6657c70e" }
+  @_alwaysEmitIntoClient public static var document: String { "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename id ...DroidDetails } }\n" + DroidDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "80641b9e8f1a5fe9229df4aa6f4c61a6db92ca63d438de59d2d2a0fd8246c33f" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public nonisolated struct FriendsNames: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "FriendsNames" }
-  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename name } }" }
+  @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename id name } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = [
@@ -37,6 +37,7 @@ public nonisolated struct FriendsNames: GraphQLFragment {
     private static let __selectionTable: [GraphQLSelection] = [
       .__typename,
       .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+      .implicitKey("id", "ID"),
     ]
 
     public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroAndFriendsNamesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNames" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1e36c3331171b74c012b86caa04fbb01062f37c61227655d9c0729a62c6f7285" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename id name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9fc5d26a50021036bd16300c540925fb9b2c5f3842f0e373869af1fc04359a6e" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -46,6 +46,7 @@ public nonisolated struct HeroAndFriendsNamesQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("friends", .list(.object(Friends.self)))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -77,6 +78,7 @@ public nonisolated struct HeroAndFriendsNamesQuery: GraphQLQuery {
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithFragment" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }\n" + FriendsNames.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "599cd7d91ede7a5508cdb26b424e3b8e99e6c2c5575b799f6090695289ff8e99" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename id name ...FriendsNames } }\n" + FriendsNames.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "554de7b082b43faa13f23ba98fc68843b03e5831fc8b16450ded7851678e93bf" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -46,6 +46,7 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .fragment(FriendsNames.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithFragmentTwice" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) { hero(episode: $episode) { __typename friends { __typename ...CharacterName } ... on Droid { __typename friends { __typename ...CharacterName } } } }\n" + CharacterName.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fb791b8d40d4a404b65a51886a29493d8e43053e14552d112f248565a11c893f" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) { hero(episode: $episode) { __typename id friends { __typename id ...CharacterName } ... on Droid { __typename friends { __typename id ...CharacterName } } } }\n" + CharacterName.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "09392b3ab65cbddb0dbca49237e5cc6c4b807d7d72c89a14d09ffcc2ae841b5d" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -46,6 +46,7 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
         .__typename,
         .field(GraphQLField("friends", .list(.object(Friends.self)))),
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -78,6 +79,7 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .fragment(CharacterName.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithIDForParentOnly" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename id name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a342d4c6e15a0e3565d91bd113d822bf6e89f1cf122b9b41e232e898da719979" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -83,6 +83,7 @@ public nonisolated struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQu
         private static let __selectionTable: [GraphQLSelection] = [
           .__typename,
           .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroAppearsInQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroAppearsIn" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsIn { hero { __typename appearsIn } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsIn { hero { __typename id appearsIn } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ba0372438cb9733b05b380c41e0fc6b08c9e5eaf59e1c23fc566ac18b3a0dafc" }
 
   public init() {}
 
@@ -37,6 +37,7 @@ public nonisolated struct HeroAppearsInQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroAppearsInWithFragment" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }\n" + CharacterAppearsIn.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb4b78213933a59abc81f8b5b17f1548a1de3c1fec8c228cddabbab41014688d" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterAppearsIn } }\n" + CharacterAppearsIn.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "49dcfcb9b24cc763c89d1ba3a8cd25b6446e31fb37a045013feab7d9bf7f7fdf" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(CharacterAppearsIn.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsFragmentConditionalInclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }\n" + HeroDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "48319024203f115072c25e1c19237ab7699fe8e73936689a5e5c2e412ab9f64e" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename id ...HeroDetails @include(if: $includeDetails) } }\n" + HeroDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ad4e2ad607c95d3dae9f22ba0a244ddf80defd75bd84e4b45b536f92600ea1e9" }
 
   public var includeDetails: Bool
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQ
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .conditional(.include("includeDetails"), [.fragment(HeroDetails.self)]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

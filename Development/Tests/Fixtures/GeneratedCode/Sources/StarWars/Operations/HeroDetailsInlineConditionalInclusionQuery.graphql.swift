@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsInlineConditionalInclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) { hero { __typename ... @include(if: $includeDetails) { __typename name appearsIn } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e251576f8c1cfcd442f44d2fbe5fd4b425a36ddd41fb4b6c1019c501ac6ac5bc" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) { hero { __typename id ... @include(if: $includeDetails) { __typename name appearsIn } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "63a34ac98970fe2abd703c3ef0493256bae26ca9a0e14473929791c40fb52232" }
 
   public var includeDetails: Bool
 
@@ -46,6 +46,7 @@ public nonisolated struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQue
         .__typename,
         .conditional(.include("includeDetails"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
         .conditional(.include("includeDetails"), [.field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroDetailsQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroDetails" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroDetails($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bf81c1338a3953d1c17c5cad3db3c3ab18b16a6822125ab81c15eb0dd3e82193" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroDetails($episode: Episode) { hero(episode: $episode) { __typename id name ... on Human { __typename height } ... on Droid { __typename primaryFunction } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bdb0b20f19d3c05089e5f7be3a6e87dab581e0a9804dfed605bac7bd03b0329e" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -47,6 +47,7 @@ public nonisolated struct HeroDetailsQuery: GraphQLQuery {
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

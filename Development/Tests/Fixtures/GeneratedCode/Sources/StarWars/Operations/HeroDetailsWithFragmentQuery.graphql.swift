@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroDetailsWithFragmentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsWithFragment" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...HeroDetails } }\n" + HeroDetails.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ffe0a8189e4b2c1fa2c309e2c545cd49b61fd9428b64aa62582513d7413beb11" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename id ...HeroDetails } }\n" + HeroDetails.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "751e365093ca8f61a6fd257c95acb6a4971c65b5d429d618f168b2af04ea1fc4" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroDetailsWithFragmentQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(HeroDetails.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsDetailsConditionalInclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename id friends @include(if: $includeFriendsDetails) { __typename id name ... on Droid { __typename primaryFunction } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "21523323f897d1ba938c9f84d7d000f6b14ffa832220fbf1b85697e4599e0d85" }
 
   public var includeFriendsDetails: Bool
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .conditional(.include("includeFriendsDetails"), [.field(GraphQLField("friends", .list(.object(Friends.self))))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -72,6 +73,7 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
           .__typename,
           .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
           .inlineFragment(AsDroid.self),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

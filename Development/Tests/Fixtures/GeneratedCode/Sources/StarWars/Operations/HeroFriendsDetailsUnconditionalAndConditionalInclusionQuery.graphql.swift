@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsDetailsUnconditionalAndConditionalInclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends { __typename name } friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e36c8e5d752afda2a90fe44bcbfeb92de68f0da92b8390d626d3005cbad16dbe" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename id friends { __typename id name } friends @include(if: $includeFriendsDetails) { __typename id name ... on Droid { __typename primaryFunction } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "88566bf9c9d40f23cea46f2640128a5ad261fe3806e607ac6a96ba416f856bb6" }
 
   public var includeFriendsDetails: Bool
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusion
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("friends", .list(.object(Friends.self)))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -72,6 +73,7 @@ public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusion
           .__typename,
           .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
           .conditional(.include("includeFriendsDetails"), [.inlineFragment(AsDroid.self)]),
+          .implicitKey("id", "ID"),
         ]
 
         public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsOfFriendsNames" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsOfFriendsNames($episode: Episode) { hero(episode: $episode) { __typename friends { __typename id friends { __typename name } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "513b65fa459185f88540be8d60cdeefb69fd6c82a21b804214337558aa6ecb0b" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsOfFriendsNames($episode: Episode) { hero(episode: $episode) { __typename id friends { __typename id friends { __typename id name } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "600f2a0912929e4fef89a464c855c39c4892928cfbc84be868c0151079a86c1d" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("friends", .list(.object(Friends.self)))),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -103,6 +104,7 @@ public nonisolated struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
           private static let __selectionTable: [GraphQLSelection] = [
             .__typename,
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameAndAppearsInQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameAndAppearsIn" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameAndAppearsIn($episode: Episode) { hero(episode: $episode) { __typename name appearsIn } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecdf5248575524004a9d43832abc54e8c0e1d2b3c0afb8bb0c1c1c514b4f9baf" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameAndAppearsIn($episode: Episode) { hero(episode: $episode) { __typename id name appearsIn } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0223c9a2926bf50a41845f2d2257c788a3e75075dc82f73a294908e1d176666" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -46,6 +46,7 @@ public nonisolated struct HeroNameAndAppearsInQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameAndAppearsInWithFragment" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameAndAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterNameAndAppearsIn } }\n" + CharacterNameAndAppearsIn.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4ae734544e707769dbe7be2ff25cb2abd75d03634bda31a53ec7ae6e9e661fa5" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameAndAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterNameAndAppearsIn } }\n" + CharacterNameAndAppearsIn.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a80439246f1d1f59f9d5a832f293a4cd225f6b4b8cd9ed1fe12989ca02587f45" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(CharacterNameAndAppearsIn.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

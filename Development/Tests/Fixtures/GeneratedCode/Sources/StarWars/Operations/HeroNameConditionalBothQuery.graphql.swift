@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameConditionalBothQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalBoth" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename id name @skip(if: $skipName) @include(if: $includeName) } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9fab1d4b4e9a89ceafa88fc48fa3220966396524b0b70577f06e4a711b7523e5" }
 
   public var skipName: Bool
   public var includeName: Bool
@@ -47,6 +47,7 @@ public nonisolated struct HeroNameConditionalBothQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .conditional(GraphQLConditions([.skip("skipName"), .include("includeName")]), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalBothSeparate" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename id name @skip(if: $skipName) name @include(if: $includeName) } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c098e1df3f800ef2a68965679dae6b943f3d35b55d97a74938d817d289a7557d" }
 
   public var skipName: Bool
   public var includeName: Bool
@@ -48,6 +48,7 @@ public nonisolated struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
         .__typename,
         .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
         .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

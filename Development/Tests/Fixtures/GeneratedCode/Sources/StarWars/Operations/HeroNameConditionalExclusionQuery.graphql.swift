@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameConditionalExclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalExclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename id name @skip(if: $skipName) } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6f47a71dc18ce546866bf2c914b1c82a3519e6ab3f3aa8fb18db5116ce2186a3" }
 
   public var skipName: Bool
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroNameConditionalExclusionQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameConditionalInclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalInclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename id name @include(if: $includeName) } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "530f795be9d3dba2dcb1bd165043bec2902fe3c66545e9cc927c65a4271a8170" }
 
   public var includeName: Bool
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroNameConditionalInclusionQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

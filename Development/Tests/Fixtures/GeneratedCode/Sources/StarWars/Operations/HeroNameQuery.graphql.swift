@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroName" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroName($episode: Episode) { hero(episode: $episode) { __typename name } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9d49e889d6f5877c0bf09b8b4f88a71f88836a771e0e48c270a9aa8b506dda1" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7549f242ee87bc5a002245cdcc1327313ad0b2101898eb40e4f70e45c1256c49" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroNameQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

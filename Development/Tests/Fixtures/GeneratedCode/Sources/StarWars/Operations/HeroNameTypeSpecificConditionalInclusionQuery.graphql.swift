@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameTypeSpecificConditionalInclusion" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) { hero(episode: $episode) { __typename name @include(if: $includeName) ... on Droid { __typename name } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c05a6e91e1a3ddc3df21205ed7fca49cf6f3f171e4390ac98e7690c391b18baf" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) { hero(episode: $episode) { __typename id name @include(if: $includeName) ... on Droid { __typename name } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0bf12eccbdafe23753872a4f41c093886113b40236fca19f43d5b00abeeba2b3" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
   public var includeName: Bool
@@ -48,6 +48,7 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
         .__typename,
         .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroNameWithFragmentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithFragment" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }\n" + CharacterName.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2ba4aaad1ab5ea994f5bb2850a3d377a46a8d48bb14e158e626ccb6c9ab77db1" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }\n" + CharacterName.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "412ca1c1ac50d4ffdbd14a40e76f4576734d032a61367c319015a2c463a9d143" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -45,6 +45,7 @@ public nonisolated struct HeroNameWithFragmentQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .fragment(CharacterName.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroParentTypeDependentField" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename id name ... on Human { __typename friends { __typename id name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename id name ... on Human { __typename height(unit: METER) } } } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "474defa86fcb28420fcfa1cba45fb7e0a5440b89ca8f1637baba01f80c7cbceb" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -47,6 +47,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -116,6 +117,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
             .__typename,
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             .inlineFragment(AsHuman.self),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject
@@ -212,6 +214,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
             .__typename,
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             .inlineFragment(AsHuman.self),
+            .implicitKey("id", "ID"),
           ]
 
           public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "HeroTypeDependentAliasedField" }
-  @_alwaysEmitIntoClient public static var document: String { "query HeroTypeDependentAliasedField($episode: Episode) { hero(episode: $episode) { __typename ... on Human { __typename property: homePlanet } ... on Droid { __typename property: primaryFunction } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5b1ed6a84e96a4e48a3cad675ebb46020bce176f47361d097d8a0a824b7b8452" }
+  @_alwaysEmitIntoClient public static var document: String { "query HeroTypeDependentAliasedField($episode: Episode) { hero(episode: $episode) { __typename id ... on Human { __typename property: homePlanet } ... on Droid { __typename property: primaryFunction } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c254c7bc5e9cd6410eb722a9d06703bac0efa1528ce79d8de4e8e416a0338fb5" }
 
   public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -46,6 +46,7 @@ public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
         .__typename,
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

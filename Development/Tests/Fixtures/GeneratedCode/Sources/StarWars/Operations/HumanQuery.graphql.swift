@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct HumanQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Human" }
-  @_alwaysEmitIntoClient public static var document: String { "query Human($id: ID!) { human(id: $id) { __typename name mass } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26" }
+  @_alwaysEmitIntoClient public static var document: String { "query Human($id: ID!) { human(id: $id) { __typename id name mass } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cb6cf612ef6690e302ab3107e3da7f438648c342328b3377f628753197a5a803" }
 
   public var id: String
 
@@ -46,6 +46,7 @@ public nonisolated struct HumanQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("mass", .scalar("Float"), leaf: Double?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

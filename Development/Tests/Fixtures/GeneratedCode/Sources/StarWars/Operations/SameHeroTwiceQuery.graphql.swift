@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "SameHeroTwice" }
-  @_alwaysEmitIntoClient public static var document: String { "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8" }
+  @_alwaysEmitIntoClient public static var document: String { "query SameHeroTwice { hero { __typename id name } r2: hero { __typename id appearsIn } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dadf12646913e63bead905b941c62bf1755a31b8182bd503ca8ee31a59275fd8" }
 
   public init() {}
 
@@ -42,6 +42,7 @@ public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
@@ -69,6 +70,7 @@ public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "StarshipCoordinates" }
-  @_alwaysEmitIntoClient public static var document: String { "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15" }
+  @_alwaysEmitIntoClient public static var document: String { "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename id name coordinates length } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9211293bb9615f084c23c6420e0ce5296e89142d0d85c2ec39cad5ae64e620a" }
 
   public var coordinates: GraphQLNullable<[[Double]]>
 
@@ -47,6 +47,7 @@ public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
         .field(GraphQLField("length", .scalar("Float"), leaf: Double?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct StarshipQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Starship" }
-  @_alwaysEmitIntoClient public static var document: String { "query Starship { starship(id: 3000) { __typename name coordinates } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58" }
+  @_alwaysEmitIntoClient public static var document: String { "query Starship { starship(id: 3000) { __typename id name coordinates } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fb64fb4691338c05d9fb97addb37c5ae84dde49caf14c6393e84ff2654b4429b" }
 
   public init() {}
 
@@ -38,6 +38,7 @@ public nonisolated struct StarshipQuery: GraphQLQuery {
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject

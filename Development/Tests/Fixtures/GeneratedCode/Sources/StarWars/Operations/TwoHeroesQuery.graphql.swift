@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct TwoHeroesQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "TwoHeroes" }
-  @_alwaysEmitIntoClient public static var document: String { "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097" }
+  @_alwaysEmitIntoClient public static var document: String { "query TwoHeroes { r2: hero { __typename id name } luke: hero(episode: EMPIRE) { __typename id name } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "472973622ddf6fe75e3060d2908772057c62386e4d8a396498c6c13900c9c5a8" }
 
   public init() {}
 
@@ -42,6 +42,7 @@ public nonisolated struct TwoHeroesQuery: GraphQLQuery {
       private static let __selectionTable: [GraphQLSelection] = [
         .__typename,
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .implicitKey("id", "ID"),
       ]
 
       public let __object: GraphQLCheckedObject
