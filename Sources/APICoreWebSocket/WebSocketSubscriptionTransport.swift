@@ -169,6 +169,8 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
                     to: configuration.url, subprotocol: configuration.wireProtocol.subprotocol,
                     headers: configuration.headers)
                 self.opened(connection, payload: payload, generation: current)
+            } catch let error as GraphQLWebSocketUnavailableError {
+                self.unavailable(reason: error.reason, generation: current)
             } catch {
                 self.closed(code: nil, reason: "could not connect: \(error)", generation: current)
             }
@@ -230,6 +232,14 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
         outbox?.finish()
         outbox = nil
         perform(machine.socketClosed(code: code, reason: reason))
+    }
+
+    /// The connector can never open a socket: the machine fails every subscription instead of reconnecting.
+    private func unavailable(reason: String, generation current: Int) {
+        guard current == generation else { return }
+        generation += 1
+        connecting = nil
+        perform(machine.socketUnavailable(reason: reason))
     }
 
     private func closeSocket(code: UInt16, reason: String) {

@@ -55,6 +55,25 @@ import Testing
         #expect(machine.subscribe(id: "4") == [.cancelTimer(.idleClose), .send(.subscribe(id: "4"))])
     }
 
+    @Test func aSocketThatCanNeverOpenFailsEverySubscriptionAtOnceWithNoReconnection() {
+        var machine = Self.machine()
+        _ = machine.subscribe(id: "1")
+        _ = machine.subscribe(id: "2")
+        let actions = machine.socketUnavailable(reason: "no client")
+        let error = GraphQLWebSocketError(.connectionFailed, reason: "no client")
+        #expect(Self.failures(actions) == ["1": error, "2": error])
+        #expect(actions.contains(.report(.failed(error))))
+        #expect(!actions.contains { if case .startTimer = $0 { true } else { false } })
+        #expect(!actions.contains { if case .openSocket = $0 { true } else { false } })
+        #expect(machine.state == .disconnected)
+        #expect(machine.subscriptions.isEmpty)
+        // A later subscription tries again: the connector may be another by then.
+        #expect(machine.subscribe(id: "3") == [.openSocket(refreshingCredentials: false)])
+        // Only while connecting: a connected machine ignores it.
+        var ready = Self.ready()
+        #expect(ready.socketUnavailable(reason: "late").isEmpty)
+    }
+
     @Test func resultsAreDeliveredByIdAndCompleteAndErrorEndOnlyTheirSubscription() {
         var machine = Self.ready(["1", "2"])
         let body = GraphQLResponseBody(data: ["n": 1], errors: [], extensions: [:])

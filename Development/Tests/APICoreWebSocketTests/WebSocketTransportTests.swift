@@ -72,4 +72,56 @@ import Testing
         let (_, error) = await collect(client.subscribe(CountdownSubscription(from: 1)))
         #expect(error?.code == .invalidRequest)
     }
+
+    /// A connector that can never open a socket (as the platform's on Linux), counting its attempts.
+    final class UnavailableConnector: GraphQLWebSocketConnector, Sendable {
+        let attempts = Lock(0)
+
+        func connect(
+            to url: URL, subprotocol: String, headers: HTTPHeaders
+        ) async throws -> any GraphQLWebSocketConnection {
+            attempts.withLock { $0 += 1 }
+            throw GraphQLWebSocketUnavailableError(reason: "no WebSocket client here")
+        }
+    }
+
+    @Test func aConnectorThatCanNeverConnectFailsTheSubscriptionAtOnceWithoutReconnecting() async throws {
+        let connector = UnavailableConnector()
+        // Ten attempts with backoff would take minutes: the failure must come from the first.
+        let transport = WebSocketSubscriptionTransport(
+            configuration: WebSocketTransportConfiguration(
+                url: URL(string: "ws://127.0.0.1:1/graphql")!,
+                reconnectPolicy: GraphQLWebSocketReconnectPolicy(
+                    initialDelay: .seconds(30), maximumDelay: .seconds(60), jitter: 0, maximumAttempts: 10),
+                connector: connector))
+        let observed = transport.connectionEvents()
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, subscriptionTransport: transport))
+        let (events, error) = await collect(client.subscribe(CountdownSubscription(from: 1)))
+        #expect(events.isEmpty)
+        let failure = try #require(error)
+        #expect(failure.code == .network)
+        let underlying = try #require(failure.underlying as? GraphQLWebSocketError)
+        #expect(underlying.kind == .connectionFailed)
+        #expect(underlying.reason == "no WebSocket client here")
+        #expect(connector.attempts.withLock { $0 } == 1)
+        var seen: [WebSocketConnectionEvent] = []
+        for await event in observed {
+            seen.append(event)
+            if case .failed = event { break }
+        }
+        #expect(!seen.contains { if case .reconnecting = $0 { true } else { false } })
+    }
+
+    @Test(.enabled(if: !PlatformWebSocketConnector.isAvailable, "a platform without Foundation's WebSocket client"))
+    func thePlatformConnectorWithoutAClientSaysWhichConnectorToUse() async throws {
+        await #expect {
+            _ = try await PlatformWebSocketConnector().connect(
+                to: URL(string: "ws://127.0.0.1:1/graphql")!, subprotocol: "graphql-transport-ws",
+                headers: HTTPHeaders())
+        } throws: { error in
+            (error as? GraphQLWebSocketUnavailableError)?.reason.contains("NIOWebSocketConnector") == true
+        }
+    }
 }

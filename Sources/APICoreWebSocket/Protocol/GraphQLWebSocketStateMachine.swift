@@ -18,7 +18,9 @@ import APICoreKit
 /// 6. A lost connection with live subscriptions reconnects with backoff (see ``GraphQLWebSocketCloseCode`` for
 ///    which close codes are fatal instead) and resubscribes them all on the next acknowledgement. An invalid message
 ///    from the server closes the socket with 4400, as the protocol says, and counts as a lost connection.
-/// 7. Each of these is reported (``Action/report(_:)``) as a ``WebSocketConnectionEvent``.
+/// 7. A connector that can never open a socket (no WebSocket client on the platform) fails every subscription at
+///    once.
+/// 8. Each of these is reported (``Action/report(_:)``) as a ``WebSocketConnectionEvent``.
 struct GraphQLWebSocketStateMachine {
     struct Configuration: Sendable {
         var wireProtocol: GraphQLWebSocketProtocol
@@ -169,6 +171,18 @@ struct GraphQLWebSocketStateMachine {
             actions += failAll(GraphQLWebSocketError(kind, closeCode: code, reason: description))
         }
         return actions
+    }
+
+    /// No socket can be opened, whatever the attempt (``GraphQLWebSocketUnavailableError``): every subscription fails
+    /// at once, with no reconnection.
+    mutating func socketUnavailable(reason: String) -> [Action] {
+        guard state == .connecting else { return [] }
+        let actions = stopTimers()
+        guard !subscriptions.isEmpty else {
+            state = .disconnected
+            return actions + [.report(.closed)]
+        }
+        return actions + failAll(GraphQLWebSocketError(.connectionFailed, reason: reason))
     }
 
     /// A text frame that is not a valid message (or a binary frame): close with 4400, as the protocol says, and

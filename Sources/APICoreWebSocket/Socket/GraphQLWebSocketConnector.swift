@@ -14,6 +14,22 @@ public protocol GraphQLWebSocketConnector: Sendable {
     ) async throws -> any GraphQLWebSocketConnection
 }
 
+/// A connector's failure that trying again cannot mend, such as a platform without a WebSocket client: thrown by
+/// ``GraphQLWebSocketConnector/connect(to:subprotocol:headers:)``, it fails every subscription at once with
+/// ``GraphQLWebSocketError/Kind/connectionFailed`` and this reason, instead of reconnecting with backoff.
+public struct GraphQLWebSocketUnavailableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why no connection can be opened, and what to do instead.
+    public let reason: String
+
+    /// The failure, with why no connection can be opened.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}
+
 /// One open WebSocket.
 public protocol GraphQLWebSocketConnection: Sendable {
     /// What arrives on the socket, ending with exactly one ``GraphQLWebSocketEvent/closed(code:reason:)``.

@@ -19,16 +19,16 @@ public struct PlatformWebSocketConnector: GraphQLWebSocketConnector {
         #endif
     }
 
-    /// Opens the socket with ``URLSessionWebSocketConnector``; throws an `APIError` with the `network` code on a
-    /// platform without Foundation's WebSocket client, naming the connector to use instead.
+    /// Opens the socket with ``URLSessionWebSocketConnector``; throws ``GraphQLWebSocketUnavailableError`` on a
+    /// platform without Foundation's WebSocket client, naming the connector to use instead, so subscriptions fail at
+    /// once rather than retrying what cannot work.
     public func connect(
         to url: URL, subprotocol: String, headers: HTTPHeaders
     ) async throws -> any GraphQLWebSocketConnection {
         #if canImport(Darwin)
             try await URLSessionWebSocketConnector().connect(to: url, subprotocol: subprotocol, headers: headers)
         #else
-            throw APIError(
-                .network,
+            throw GraphQLWebSocketUnavailableError(
                 reason: "no WebSocket client on this platform: use NIOWebSocketConnector from the APICoreNIO package")
         #endif
     }
