@@ -122,6 +122,42 @@ struct OperationManifestTests {
         }
     }
 
+    @Test("with key fields added, the manifest holds the documents sent, each under the SHA-256 of its body")
+    func keyFieldsInManifest() throws {
+        let (ours, _) = try Self.ourManifest("StarWars", addsKeyFields: true)
+        let heroName = try #require(ours["HeroName"])
+        #expect(heroName.body == "query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }")
+        #expect(heroName.id == GraphQLSHA256.hexDigest(of: heroName.body))
+    }
+
+    @Test("key fields are added unless options.addKeyFields is false, or an Apollo configuration writes a manifest")
+    func keyFieldsConfigured() throws {
+        func apollo(_ extra: String) throws -> CodegenConfiguration {
+            try ApolloConfigurationReaderHarness.parse(#"{"schemaNamespace": "API", \#(extra)}"#)
+        }
+        let schemaTypes = #""output": {"schemaTypes": {"path": "API"}}"#
+        #expect(try apollo(schemaTypes).addsKeyFields)
+        #expect(try !apollo(schemaTypes + #", "operationManifest": {"path": "m.json"}"#).addsKeyFields)
+        let legacy = #""output": {"schemaTypes": {"path": "API"}, "operationIdentifiersPath": "ids.json"}"#
+        #expect(try !apollo(legacy).addsKeyFields)
+        let asked = #", "operationManifest": {"path": "m.json"}, "options": {"addKeyFields": true}"#
+        #expect(try apollo(schemaTypes + asked).addsKeyFields)
+        let text = """
+            {"schemaNamespace": "A", "input": {"schemaSearchPaths": ["s.graphqls"], "operationSearchPaths": ["*.graphql"]},
+             "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}, "options": {"addKeyFields": false}}
+            """
+        let configuration = try CodegenConfiguration.parse(text, file: "apicore.json", baseDirectory: "/kit")
+        #expect(!configuration.addsKeyFields)
+        // Written back as it was read.
+        #expect(configuration.jsonText(forFolder: "/kit").contains(#""addKeyFields": false"#))
+        let wrong = text.replacingOccurrences(of: "false}}", with: #""no"}}"#)
+        #expect {
+            try CodegenConfiguration.parse(wrong, file: "apicore.json", baseDirectory: "/kit")
+        } throws: { error in
+            "\(error)".contains("\"options.addKeyFields\" must be true or false")
+        }
+    }
+
     @Test("an Apollo configuration gets Apollo's ids; options.operationIdentifiers is read and checked")
     func identifiersConfigured() throws {
         let apollo = try ApolloConfigurationReaderHarness.parse(

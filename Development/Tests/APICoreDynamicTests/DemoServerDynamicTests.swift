@@ -93,4 +93,43 @@ struct DemoServerDynamicTests {
             throw error
         }
     }
+
+    @Test("one user under two aliases, one without its id: with key fields it is one record and reads back whole")
+    func aliasesWithAndWithoutID() async throws {
+        let server = try await DemoServer.start(port: 0)
+        do {
+            let document = """
+                query Twice { first: user(id: "u1") { name } second: user(id: "u1") { id email } }
+                """
+            for addsKeyFields in [true, false] {
+                let schema = try GraphQLRuntimeSchema(
+                    schema: try Self.schema().schema, addsKeyFields: addsKeyFields)
+                let store = CacheStore(keyResolver: CacheKeyResolver(typePolicies: schema.typePolicies))
+                let client = Self.client(server, store: store, schema: schema)
+                let network = try await client.execute(
+                    document: document, options: RequestOptions(cachePolicy: .networkOnly))
+                var read: JSONObject?
+                do {
+                    read = try await client.execute(
+                        document: document, options: RequestOptions(cachePolicy: .cacheOnly)
+                    ).value
+                } catch {
+                    read = nil
+                }
+                if addsKeyFields {
+                    // Both aliases point at `User:u1`, which holds every field either selected.
+                    #expect(read == network.value)
+                    #expect(try Self.records(of: store).keys.filter { $0.rawValue.hasPrefix("User:") } == ["User:u1"])
+                } else {
+                    // As written, the first alias's user is stored under its path, and the field points at `User:u1`
+                    // (written last), which has no name: the read misses.
+                    #expect(read == nil)
+                }
+            }
+            try await server.stop()
+        } catch {
+            try await server.stop()
+            throw error
+        }
+    }
 }
