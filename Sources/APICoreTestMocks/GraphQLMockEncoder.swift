@@ -74,6 +74,9 @@ public struct GraphQLMockEncoder: Sendable {
                 object[key] = .string(objectType)
                 return
             }
+            // A key the generator added is written only when the mock has it: a response may leave it out, and a null
+            // would stand in the way of a deferred selection of the same field.
+            if field.isImplicitKey, fields[field.name] == nil { return }
             let path = FieldPath(typename: objectType, field: field.name)
             object[key] = encoder.value(
                 fields[field.name], as: field.type, leaf: field.leafType, at: path, into: object[key])

@@ -54,12 +54,10 @@ struct ApolloConfigurationTests {
         #expect(configuration.schemaTypesModule == nil)
         #expect(configuration.selectionSetInitializers)
         #expect(configuration.operationManifest == .init(path: "./operationIDs.json", format: .persistedQueries))
-        #expect(
-            configuration.warnings.map(\.description) == [
-                "\(path):22:30: warning: The Apollo key \"experimentalFeatures.legacySafelistingCompatibleOperations\" "
-                    + "is ignored: Apollo's operation ids are already the default for an Apollo configuration "
-                    + "(\"options.operationIdentifiers\": \"apollo\"), and the documents sent are Apollo's."
-            ])
+        // `legacySafelistingCompatibleOperations` is honoured: Apollo's ids and documents, no key fields added.
+        #expect(configuration.warnings.isEmpty, "\(configuration.warnings)")
+        #expect(configuration.operationIdentifiers == .apollo)
+        #expect(!configuration.addsKeyFields)
     }
 
     @Test("embedded, absolute and relative operations, the legacy manifest key and defaults")

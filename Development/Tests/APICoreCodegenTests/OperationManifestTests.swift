@@ -140,6 +140,9 @@ struct OperationManifestTests {
         #expect(try !apollo(schemaTypes + #", "operationManifest": {"path": "m.json"}"#).addsKeyFields)
         let legacy = #""output": {"schemaTypes": {"path": "API"}, "operationIdentifiersPath": "ids.json"}"#
         #expect(try !apollo(legacy).addsKeyFields)
+        let safelisted = #", "experimentalFeatures": {"legacySafelistingCompatibleOperations": true}"#
+        #expect(try !apollo(schemaTypes + safelisted).addsKeyFields)
+        #expect(try apollo(schemaTypes + safelisted.replacingOccurrences(of: "true", with: "false")).addsKeyFields)
         let asked = #", "operationManifest": {"path": "m.json"}, "options": {"addKeyFields": true}"#
         #expect(try apollo(schemaTypes + asked).addsKeyFields)
         let text = """

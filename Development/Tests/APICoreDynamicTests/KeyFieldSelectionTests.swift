@@ -19,7 +19,11 @@ struct KeyFieldSelectionTests {
         type Review { id: ID! stars: Int! }
         type Note { text: String! }
         type Coded { id(format: String!): String! text: String! }
+        type Legacy { id: Int! label: String! }
+        interface Thing { id: ID }
+        type Box implements Thing { id: ID! size: Int! }
         union Item = User | Photo
+        union Owner = User | Legacy
         union Mixed = User | Review | Tag | Note
         type Query {
           me: User
@@ -29,6 +33,8 @@ struct KeyFieldSelectionTests {
           node(id: ID!): Node
           notes: [Note!]!
           coded: Coded
+          owner: Owner
+          things: [Thing!]!
         }
         """
 
@@ -93,6 +99,39 @@ struct KeyFieldSelectionTests {
             let parsed = try Parser.parse(Source(name: "sent", text: sent))
             #expect(DocumentValidator.validate([parsed], against: schema.schema).isEmpty, "\(sent)")
         }
+    }
+
+    @Test("keys that would not merge with another field of their name are left out, so the document stays valid")
+    func conflictingKeys() throws {
+        let schema = try GraphQLRuntimeSchema(sdl: Self.sdl)
+        let asWritten = try GraphQLRuntimeSchema(sdl: Self.sdl, addsKeyFields: false)
+        for document in [
+            // `id` is another field's name in a fragment merged with the set the key would go in.
+            "query Q { me { ...A ...B } } fragment A on User { best { id: name } } fragment B on User { best { name } }",
+            // ... or in another occurrence of the same field.
+            "query Q { me { best { id: name } best { name } } }",
+        ] {
+            let sent = try schema.compile(document: document).document
+            let parsed = try Parser.parse(Source(name: "sent", text: sent))
+            #expect(DocumentValidator.validate([parsed], against: schema.schema).isEmpty, "\(sent)")
+            #expect(sent == (try asWritten.compile(document: document).document))
+        }
+        // `id: Int!` on Legacy cannot share the response name with User's `id: ID!`: only User's is selected.
+        #expect(
+            try Self.sent("query Q { owner { ... on User { name } } }")
+                == "query Q { owner { __typename ... on User { __typename id } ... on User { __typename name } } }")
+        // Thing's `id` is nullable and Box's is not: the key goes through Box, with Box's type.
+        #expect(
+            try Self.sent("query Q { things { __typename } }")
+                == "query Q { things { __typename ... on Box { __typename id } } }")
+    }
+
+    @Test("a key a deferred fragment selects is selected: none is added beside it, to arrive before the fragment")
+    func deferredKeys() throws {
+        #expect(
+            try Self.sent("query Q { me { name ...F @defer } } fragment F on User { id best { name } }")
+                == "query Q { me { __typename name ...F @defer } }\n"
+                + "fragment F on User { __typename id best { __typename id name } }")
     }
 
     @Test("switched off, the document is the query as written, with only the __typename Apollo adds")

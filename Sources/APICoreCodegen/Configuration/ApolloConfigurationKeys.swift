@@ -54,10 +54,8 @@ enum ApolloConfigurationKeys {
             advice: "rename types in the operations with aliases, or in the app's domain models"),
         "output.operations.relative.extension": .when(
             value: "graphql.swift", otherwise: "apicore names every generated file <Name>.graphql.swift"),
-        "experimentalFeatures.legacySafelistingCompatibleOperations": .when(
-            value: "false",
-            otherwise: "Apollo's operation ids are already the default for an Apollo configuration "
-                + "(\"options.operationIdentifiers\": \"apollo\"), and the documents sent are Apollo's"),
+        // Apollo's ids and documents, without the key fields apicore adds otherwise (the reader turns them off).
+        "experimentalFeatures.legacySafelistingCompatibleOperations": .alwaysSo,
         "experimentalFeatures.clientControlledNullability": .when(
             value: "false", otherwise: "apicore does not generate the client-controlled nullability proposal's ! and ?"),
         "experimentalFeatures.fieldMerging": .when(

@@ -141,9 +141,15 @@ enum ApolloConfigurationReader {
             }
             configuration.operationManifest = options
         }
-        // An app that registers Apollo's manifest with its server keeps Apollo's documents, whose ids the server's
-        // safelist holds, until it sets `options.addKeyFields`.
-        configuration.addsKeyFields = configuration.operationManifest == nil
+        // An app that registers Apollo's manifest with its server, or whose operations a safelist holds as Apollo sent
+        // them (`legacySafelistingCompatibleOperations`), keeps Apollo's documents until it sets `options.addKeyFields`.
+        var safelisted = false
+        if let features = try root.optional("experimentalFeatures"),
+            let flag = try features.optional("legacySafelistingCompatibleOperations")
+        {
+            safelisted = try flag.bool()
+        }
+        configuration.addsKeyFields = configuration.operationManifest == nil && !safelisted
         if let options = try root.optional("options") {
             try warnings.ignore(
                 options,

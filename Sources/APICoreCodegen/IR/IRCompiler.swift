@@ -36,8 +36,11 @@ package enum IRCompiler {
             var selector = KeyFieldSelector(
                 schema: schema, fragments: fragmentDefinitions,
                 declaredKeys: Dictionary(declared.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { $1 }))
-            for (name, fragment) in fragmentDefinitions { fragmentDefinitions[name] = selector.adding(to: fragment) }
-            operations = operations.map { selector.adding(to: $0) }
+            var keyedFragments = fragmentDefinitions
+            for (name, fragment) in fragmentDefinitions { keyedFragments[name] = selector.adding(to: fragment) }
+            (operations, fragmentDefinitions) = KeyFieldSelector.keepingValid(
+                operations: operations.map { selector.adding(to: $0) }, fragments: keyedFragments,
+                written: (operations, fragmentDefinitions), schema: schema)
         }
         // The module's types: fragments, then operations, each in name order, named as Apollo iOS names them
         // (`HeroDetails` for `heroDetails`, `HeroNameQuery` for `query heroName`), unique ignoring case.
@@ -132,7 +135,7 @@ package enum IRCompiler {
     }
 
     /// The fragments a selection set spreads, directly or through other fragments.
-    private static func usedFragments(
+    static func usedFragments(
         _ selectionSet: SelectionSet, fragments: [String: FragmentDefinition]
     ) -> Set<String> {
         var found: Set<String> = []

@@ -93,8 +93,11 @@ struct KeyFieldSelector {
         // name it, so this is what applies whatever the object's type.
         var visited: Set<String> = []
         let always = unconditionalFields(for: type.name, in: set.selections, visited: &visited)
-        // The possible types whose key the selections lack, grouped by key, in the schema's order.
+        // The possible types whose key the selections lack, grouped by key and its types, in the schema's order. One
+        // response name must have one type in a selection set, whatever the object's type: a key of another type
+        // than the first group's (`id: Int!` beside `id: ID!`) is left out.
         var groups: [(keys: [String], types: [String])] = []
+        var keyTypes: [String: TypeReference] = [:]
         for object in schema.possibleTypes(of: type) {
             guard let keys = keyFields(of: object), keys.allSatisfy({ !taken.contains($0) }),
                 !keys.allSatisfy(always.contains)
@@ -102,6 +105,9 @@ struct KeyFieldSelector {
             visited = []
             let selected = unconditionalFields(for: object.name, in: set.selections, visited: &visited)
             if keys.allSatisfy(selected.contains) { continue }
+            let types = keys.map { object.field(named: $0)!.type }
+            guard zip(keys, types).allSatisfy({ keyTypes[$0] == nil || keyTypes[$0] == $1 }) else { continue }
+            for (key, keyType) in zip(keys, types) { keyTypes[key] = keyType }
             if let group = groups.firstIndex(where: { $0.keys == keys }) {
                 groups[group].types.append(object.name)
             } else {
@@ -111,7 +117,7 @@ struct KeyFieldSelector {
         var direct: [String] = []
         var fragments: [Selection] = []
         for group in groups {
-            if group.keys.allSatisfy({ type.field(named: $0) != nil }) {
+            if group.keys.allSatisfy({ type.field(named: $0)?.type == keyTypes[$0] }) {
                 for key in group.keys where !direct.contains(key) { direct.append(key) }
             } else if let interface = narrowestInterface(selecting: group.keys, of: group.types) {
                 fragments.append(inlineFragment(on: interface, selecting: group.keys))
@@ -206,13 +212,14 @@ struct KeyFieldSelector {
         return taken
     }
 
-    /// The fields without alias, argument or directive that `selections` select on every object of type `objectName`,
-    /// through fragments that always apply to it.
+    /// The fields without alias or argument that `selections` select on every object of type `objectName`, through
+    /// fragments that always apply to it: under no directive but `@defer`, which delays a field but still selects it
+    /// (a key added outside a deferred fragment that selects it would make the fragment seem to have arrived).
     private func unconditionalFields(
         for objectName: String, in selections: [Selection], visited: inout Set<String>
     ) -> Set<String> {
         var fields: Set<String> = []
-        for selection in selections where selection.directives.isEmpty {
+        for selection in selections where selection.directives.allSatisfy({ $0.name.value == "defer" }) {
             switch selection {
             case .field(let field):
                 if field.alias == nil, field.arguments.isEmpty { fields.insert(field.name.value) }

@@ -1,0 +1,42 @@
+import APICoreCompiler
+
+extension KeyFieldSelector {
+    /// The operations and fragments with their key fields, except where those made a document the server would
+    /// refuse: an operation that is no longer valid with the fragments it spreads (a key field that cannot merge with a
+    /// field of the same response name elsewhere, such as `id: url` in another fragment, or `id` of another type under
+    /// another type condition) is sent as written, and so are its fragments if it is still not valid without its own
+    /// keys. Taking keys away never makes another operation invalid, so one pass suffices.
+    static func keepingValid(
+        operations: [OperationDefinition],
+        fragments: [String: FragmentDefinition],
+        written: (operations: [OperationDefinition], fragments: [String: FragmentDefinition]),
+        schema: GraphQLSchema
+    ) -> (operations: [OperationDefinition], fragments: [String: FragmentDefinition]) {
+        var operations = operations
+        var fragments = fragments
+        for index in operations.indices {
+            let used = IRCompiler.usedFragments(operations[index].selectionSet, fragments: fragments)
+            let errors = errors(operations[index], used, fragments, schema)
+            guard errors > 0 else { continue }
+            let writtenErrors = self.errors(written.operations[index], used, written.fragments, schema)
+            // Errors of the document as written are not the keys' doing (generation reports them itself).
+            guard errors > writtenErrors else { continue }
+            operations[index] = written.operations[index]
+            if self.errors(operations[index], used, fragments, schema) > writtenErrors {
+                for name in used { fragments[name] = written.fragments[name] }
+            }
+        }
+        return (operations, fragments)
+    }
+
+    /// The number of validation errors of `operation` with the fragments `used`.
+    private static func errors(
+        _ operation: OperationDefinition, _ used: Set<String>, _ fragments: [String: FragmentDefinition],
+        _ schema: GraphQLSchema
+    ) -> Int {
+        let spread = used.sorted().compactMap { fragments[$0] }.map(Definition.fragment)
+        let definitions = [Definition.operation(operation)] + spread
+        let diagnostics = DocumentValidator.validate([Document(definitions: definitions)], against: schema)
+        return diagnostics.count { $0.severity == .error }
+    }
+}
