@@ -44,6 +44,31 @@ def _plain(text: str, status: int = 200) -> Response:
     return PlainTextResponse(text, status_code=status)
 
 
+# Media types a browser may send cross-origin without a preflight (CORS "simple" requests).
+SIMPLE_MEDIA_TYPES = {"", "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"}
+PREFLIGHT_HEADERS = ("x-apollo-operation-name", "apollo-require-preflight")
+CSRF_BLOCKED_BODY = {
+    "errors": [
+        {
+            "message": "refused as a possible cross-site request forgery: a GET or a form, multipart or plain-text "
+            "request needs a non-empty X-Apollo-Operation-Name or Apollo-Require-Preflight header",
+            "extensions": {"code": "BAD_REQUEST"},
+        }
+    ]
+}
+
+
+def _is_simple_request(request: Request) -> bool:
+    """Whether a browser could have sent the request cross-origin without a preflight, as servers with CSRF
+    prevention (Apollo Server's `csrfPrevention`) judge it: a GET, or a body of a CORS-safelisted media type."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    return request.method == "GET" or media_type in SIMPLE_MEDIA_TYPES
+
+
+def _names_a_preflight(request: Request) -> bool:
+    return any(request.headers.get(name, "").strip() for name in PREFLIGHT_HEADERS)
+
+
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
     raw = request.query_params.get(name)
     if raw is None:
@@ -142,6 +167,10 @@ class ReferenceApp:
                 response = await self.graphql.handle(request, body, key, self.state.stores.get(key))
                 response.headers["cache-control"] = unquote(value)
                 return response
+            case ["csrf-prevention", "graphql"]:
+                if _is_simple_request(request) and not _names_a_preflight(request):
+                    return JSONResponse(CSRF_BLOCKED_BODY, status_code=400)
+                return await self._serve(request, body, ["graphql"], key)
             case ["apq-unsupported", "graphql"]:
                 return await self.graphql.handle(
                     request, body, key, self.state.stores.get(key), persisted_queries=False

@@ -17,12 +17,13 @@ public struct APIClientConfiguration: Sendable {
     public var timeout: Duration
     /// The HTTP method of queries (mutations always use POST): ``GraphQLQueryMethod/post`` by default.
     public var queryMethod: GraphQLQueryMethod
-    /// The header that names the operation on GraphQL GET requests (`X-Apollo-Operation-Name` by default); `nil`
-    /// sends none.
+    /// The header that names the operation on GraphQL GET requests and file uploads (`X-Apollo-Operation-Name` by
+    /// default); `nil` sends none.
     ///
-    /// A GET without a header beyond the CORS-safelisted ones is a "simple" request that browsers send cross-origin
-    /// without a preflight, so servers with CSRF prevention (Apollo Server) refuse it. POST requests need no such
-    /// header: their `application/json` content type already requires a preflight. Anonymous operations are named as
+    /// A GET, or a `multipart/form-data` POST, without a header beyond the CORS-safelisted ones is a "simple" request
+    /// that browsers send cross-origin without a preflight, so servers with CSRF prevention (Apollo Server) refuse it.
+    /// Other POST requests need no such header: their `application/json` content type already requires a preflight.
+    /// For a server that asks for `Apollo-Require-Preflight` instead, name that field here. Anonymous operations are named as
     /// in logs and metrics (`anonymous query`).
     public var operationNameHeader: String?
     /// Persisted queries, when enabled: automatic (APQ) or ID-only for a server with a safelist.

@@ -25,7 +25,9 @@ struct GraphQLPayload: Sendable {
     /// unless the headers already have that field.
     ///
     /// A payload with files is always a `multipart/form-data` POST (``MultipartUploadBody``), whatever `method`
-    /// says: neither GET nor QUERY carries files.
+    /// says: neither GET nor QUERY carries files. It names the operation in `operationNameHeader` too: like a GET,
+    /// a multipart POST is a request a browser sends without a preflight, which servers with CSRF prevention refuse
+    /// without such a header.
     func httpRequest(
         endpoint: URL,
         method: GraphQLQueryMethod,
@@ -40,14 +42,14 @@ struct GraphQLPayload: Sendable {
         headers["Accept"] = Self.acceptHeader
         let name = self.name
         let writer = JSONWriter()
+        if !files.isEmpty || method == .get, let operationNameHeader, !headers.contains(operationNameHeader) {
+            headers[operationNameHeader] = name
+        }
         if !files.isEmpty {
             return try uploadRequest(
                 endpoint: endpoint, headers: headers, isIdempotent: isIdempotent, progress: uploadProgress)
         }
         if method == .get {
-            if let operationNameHeader, !headers.contains(operationNameHeader) {
-                headers[operationNameHeader] = name
-            }
             var items: [URLQueryItem] = []
             if let document { items.append(URLQueryItem(name: "query", value: document)) }
             if let operationName { items.append(URLQueryItem(name: "operationName", value: operationName)) }

@@ -142,4 +142,27 @@ struct UploadTests {
             ])
         #expect(response.value["uploadProfile"] == ["name": "Alan", "avatar": ["filename": "1.txt", "size": 3]])
     }
+
+    @Test(
+        "a server with CSRF prevention takes an upload, which names its operation; without the header it refuses it",
+        arguments: TestTransport.allCases)
+    func csrfPrevention(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let bytes = Data("behind CSRF prevention\n".utf8)
+        let file = GraphQLFile(data: bytes, fileName: "note.txt", contentType: "text/plain")
+        let response = try await live.client(path: "/csrf-prevention/graphql").execute(UploadFileMutation(file: file))
+        #expect(response.value.uploadFile.sha256 == bytes.sha256)
+        #expect(try await live.stats().lastHeaders["x-apollo-operation-name"] == "UploadFile")
+
+        let without = live.client(path: "/csrf-prevention/graphql") { $0.operationNameHeader = nil }
+        let refused = await #expect(throws: APIError.self) {
+            try await without.execute(UploadFileMutation(file: file))
+        }
+        #expect(refused?.statusCode == 400)
+        // The server's GraphQL error says why, whichever way the 400 is classified.
+        let body = refused?.responseBody.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let said = (refused?.graphQLErrors.map(\.message) ?? []) + [body]
+        #expect(said.contains { $0.contains("cross-site request forgery") })
+        #expect(try await live.stats().lastHeaders["x-apollo-operation-name"] == nil)
+    }
 }
