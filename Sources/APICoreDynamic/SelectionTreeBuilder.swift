@@ -34,7 +34,7 @@ struct SelectionTreeBuilder {
             if let label = use.deferLabel {
                 items.append(.deferred(label: label, fragment))
             } else {
-                items.append(Self.conditional(use.conditions, .fragment(fragment)))
+                for conditions in use.conditionSets { items.append(Self.conditional(conditions, .fragment(fragment))) }
             }
         }
         for part in set.typeCases {

@@ -89,6 +89,25 @@ struct GeneratedShapeTests {
         #expect(query.contains(both + #".include("b")]), [.field(GraphQLField("id""#))
     }
 
+    @Test("a fragment spread twice under different conditions is there when either selects it, in reads and selections")
+    func fragmentUnderEitherCondition() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl,
+            operations: """
+                query Either($a: Boolean!, $b: Boolean!) {
+                  hero { ...Named @include(if: $a) ...Named @include(if: $b) }
+                }
+                fragment Named on Character { name }
+                """)
+        let query = GeneratorHarness.file("Operations/EitherQuery.graphql.swift", in: files)
+        let either = #"__fragment(if: .include("a")) ?? __fragment(if: .include("b"))"#
+        #expect(query.contains("public var named: Named? { \(either) }"))
+        #expect(query.contains(#".conditional(.include("a"), [.fragment(Named.self)]),"#))
+        #expect(query.contains(#".conditional(.include("b"), [.fragment(Named.self)]),"#))
+        // The name read through the fragment is optional: either condition may select it.
+        #expect(query.contains(#"public var name: String? { __field("name") }"#))
+    }
+
     @Test("type cases and fragments on narrower types become typed optional views")
     func typeCases() throws {
         let files = try GeneratorHarness.generate(

@@ -107,10 +107,11 @@ final class IRBuilder {
         var fragmentProperties = SwiftNameScope(reserving: SwiftReservedNames.fragmentSpreadMembers)
         for use in collector.fragmentUses {
             let name = fragmentProperties.claim(SwiftNames.lowerFirst(use.name))
+            let (conditions, alternatives) = Self.conditions(ofSets: use.conditionSets)
             result.fragments.append(
                 IRFragmentUse(
                     fragmentName: use.name, typeName: fragmentTypeNames[use.name]!, propertyName: name,
-                    conditions: use.conditions, deferLabel: use.deferLabel))
+                    conditions: conditions, alternatives: alternatives, deferLabel: use.deferLabel))
         }
         for use in inheritedFragments {
             var inheritedUse = use
@@ -143,9 +144,10 @@ final class IRBuilder {
             {
                 _ = scope.claim(exposed.propertyName)
                 var forwarded = exposed
+                // Through a fragment spread under alternative conditions, the field reads whatever the data holds.
                 forwarded.conditions = use.conditions + exposed.conditions
-                forwarded.isConditional = exposed.isConditional || !use.conditions.isEmpty
-                if !use.conditions.isEmpty { forwarded.swiftType = Self.optional(exposed.swiftType) }
+                forwarded.isConditional = exposed.isConditional || use.isConditional
+                if use.isConditional { forwarded.swiftType = Self.optional(exposed.swiftType) }
                 result.forwardedFields.append(forwarded)
             }
         }
@@ -258,16 +260,23 @@ final class IRBuilder {
     private static func conditions(
         of occurrences: [SelectionCollector.Occurrence]
     ) -> (common: [IRCondition], alternatives: [[IRCondition]]) {
-        guard !occurrences.contains(where: { $0.conditions.isEmpty }) else { return ([], []) }
+        conditions(ofSets: occurrences.map(\.conditions))
+    }
+
+    /// The same for the condition sets of several selections of one field or fragment.
+    private static func conditions(
+        ofSets conditionSets: [[IRCondition]]
+    ) -> (common: [IRCondition], alternatives: [[IRCondition]]) {
+        guard !conditionSets.contains(where: \.isEmpty) else { return ([], []) }
         // The distinct sets, without those that add to another set: whenever they apply, that one does too.
-        let distinct = occurrences.map { Set($0.conditions) }
+        let distinct = conditionSets.map { Set($0) }
         var sets: [[IRCondition]] = []
-        for (index, occurrence) in occurrences.enumerated() {
+        for (index, conditions) in conditionSets.enumerated() {
             let own = distinct[index]
             let implied = distinct.enumerated().contains { other in
                 other.element.isStrictSubset(of: own) || (other.element == own && other.offset < index)
             }
-            if !implied { sets.append(occurrence.conditions) }
+            if !implied { sets.append(conditions) }
         }
         let common = SelectionCollector.common(sets)
         let alternatives = sets.map { $0.filter { !common.contains($0) } }

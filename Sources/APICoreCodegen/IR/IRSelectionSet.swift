@@ -95,11 +95,22 @@ package struct IRFragmentUse: Sendable {
     package var propertyName: String
     /// Conditions on the spread; empty when always selected.
     package var conditions: [IRCondition]
+    /// For a fragment spread more than once under different `@include`/`@skip` conditions: the conditions of each
+    /// spread beyond ``conditions``, any of which selecting it is enough. Empty when ``conditions`` alone decide.
+    package var alternatives: [[IRCondition]] = []
     /// Whether the spread is `@defer`red, with its label.
     package var deferLabel: String??
     /// Whether a type case has it because its enclosing selection set spreads it: read and exposed, but not one of
     /// the type case's own `__selections`.
     package var isInherited = false
+
+    /// Whether `@include`/`@skip` may leave the fragment out.
+    package var isConditional: Bool { !conditions.isEmpty || !alternatives.isEmpty }
+
+    /// The sets of conditions that select the fragment, any one of them enough.
+    package var conditionSets: [[IRCondition]] {
+        alternatives.isEmpty ? [conditions] : alternatives.map { conditions + $0 }
+    }
 }
 
 /// A type case (`... on Droid`) or a deferred inline fragment (`... @defer(label:)`).

@@ -49,7 +49,9 @@ struct SelectionCollector {
 
     private(set) var keys: [String] = []
     private(set) var occurrences: [String: [Occurrence]] = [:]
-    private(set) var fragmentUses: [(name: String, conditions: [IRCondition], deferLabel: String??)] = []
+    /// The named fragments spread on the set, each once, with the conditions of each of its spreads (one empty set
+    /// when a spread has none: it is then always selected).
+    private(set) var fragmentUses: [(name: String, conditionSets: [[IRCondition]], deferLabel: String??)] = []
     private(set) var typeCases: [InlineGroup] = []
     private(set) var deferredParts: [InlineGroup] = []
 
@@ -117,13 +119,14 @@ struct SelectionCollector {
         }
         let type = try compositeType(fragment.typeCondition, at: fragment.typeCondition.location)
         if let label = Self.deferLabel(spread.directives) {
-            if isDirect { fragmentUses.append((name, conditions, label)) }
+            if isDirect { fragmentUses.append((name, [conditions], label)) }
         } else if applies(type, to: scope) {
             if isDirect {
+                // Spread again under other conditions, it is selected when any of its spreads is.
                 if let index = fragmentUses.firstIndex(where: { $0.name == name && $0.deferLabel == nil }) {
-                    if conditions.isEmpty { fragmentUses[index].conditions = [] }
+                    fragmentUses[index].conditionSets.append(conditions)
                 } else {
-                    fragmentUses.append((name, conditions, nil))
+                    fragmentUses.append((name, [conditions], nil))
                 }
             }
             try collect(

@@ -211,11 +211,14 @@ struct SelectionSetTemplate {
     private func fragmentsExtension(_ set: IRSelectionSet) -> String {
         var lines = ["nonisolated extension GraphQLFragmentSpreads where Owner == \(set.qualifiedName) {"]
         for use in set.fragments {
-            let type = use.typeName + (use.conditions.isEmpty && use.deferLabel == nil ? "" : "?")
+            let type = use.typeName + (!use.isConditional && use.deferLabel == nil ? "" : "?")
+            // A fragment spread under alternative conditions is there when any of them selects it.
             let read =
                 use.deferLabel != nil
                 ? "__deferred()"
-                : use.conditions.isEmpty ? "__fragment()" : "__fragment(if: \(Self.conditions(use.conditions)))"
+                : !use.isConditional
+                    ? "__fragment()"
+                    : use.conditionSets.map { "__fragment(if: \(Self.conditions($0)))" }.joined(separator: " ?? ")
             lines.append("    \(accessor)var \(SwiftNames.identifier(use.propertyName)): \(type) { \(read) }")
         }
         return (lines + ["}"]).joined(separator: "\n")
@@ -271,7 +274,10 @@ struct SelectionSetTemplate {
                 items.append(
                     ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.typeName).self)")
             } else {
-                items.append(conditional(use.conditions, ".fragment(\(use.typeName).self)"))
+                // Listed under each set of conditions that selects it, as a field is.
+                for conditions in use.conditionSets {
+                    items.append(conditional(conditions, ".fragment(\(use.typeName).self)"))
+                }
             }
         }
         for part in set.typeCases {
