@@ -195,6 +195,19 @@ def check_get_rules(client: Client) -> None:
     check("GET picks mutation operation", status == 405, status)
 
 
+def check_csrf_prevention(client: Client) -> None:
+    path = "/csrf-prevention/graphql"
+    status, _, _ = client.graphql(USERS_QUERY, path)
+    check("csrf: a JSON POST needs no header", status == 200, status)
+    status, _, body = client.get_graphql(path, query=USERS_QUERY)
+    check("csrf: a bare GET is refused", status == 400 and b"cross-site request forgery" in body, (status, body))
+    status, _, _ = client.get_graphql(path, headers={"x-apollo-operation-name": "Users"}, query=USERS_QUERY)
+    check("csrf: a GET naming its operation is served", status == 200, status)
+    form = {"content-type": "multipart/form-data; boundary=x"}
+    status, _, _ = client.request("POST", path, b"--x--\r\n", form)
+    check("csrf: a bare multipart POST is refused", status == 400, status)
+
+
 def check_auth(client: Client) -> None:
     realm = "realm-a"
     status, headers, body = client.graphql(USERS_QUERY, f"/secure/{realm}/graphql")
@@ -343,6 +356,7 @@ def main() -> int:
         check_content_negotiation(client)
         check_persisted_queries(client)
         check_get_rules(client)
+        check_csrf_prevention(client)
         check_auth(client)
         check_flaky(client)
         check_status_routes(client)
