@@ -108,6 +108,20 @@ struct GeneratedShapeTests {
         #expect(query.contains(#"public var name: String? { __field("name") }"#))
     }
 
+    @Test("a type case's field that the enclosing set always selects is always there, whatever the case's conditions")
+    func typeCaseFieldSelectedAbove() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl,
+            operations: """
+                query Above($b: Boolean!) { hero { name ... on Droid { name @include(if: $b) primaryFunction } } }
+                """)
+        let query = GeneratorHarness.file("Operations/AboveQuery.graphql.swift", in: files)
+        let droid = try #require(query.components(separatedBy: "struct AsDroid").last)
+        // `hero.name` is selected whatever `$b` says, so the Droid's `name` is not optional and reads the data.
+        #expect(droid.contains(#"public var name: String { __field("name") }"#))
+        #expect(!droid.contains(#"__field("name", if: .include("b"))"#))
+    }
+
     @Test("type cases and fragments on narrower types become typed optional views")
     func typeCases() throws {
         let files = try GeneratorHarness.generate(

@@ -122,7 +122,10 @@ final class IRBuilder {
         for key in collector.keys {
             let occurrences = collector.occurrences[key] ?? []
             guard let first = occurrences.first(where: \.isDirect) else { continue }
-            let (conditions, alternatives) = Self.conditions(of: occurrences.filter(\.isDirect))
+            // In a type case, the enclosing sets' selections of the field select it too: `name` there and
+            // `name @include(if: $b)` in the case is always there.
+            let (conditions, alternatives) = Self.conditions(
+                of: occurrences.filter(\.isDirect) + (inherited.occurrences[key] ?? []))
             var merged = try field(
                 first.field, occurrences: occurrences + (inherited.occurrences[key] ?? []),
                 conditions: conditions, in: first.selectedOn, qualifiedName: qualifiedName,
