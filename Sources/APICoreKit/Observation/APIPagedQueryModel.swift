@@ -104,14 +104,19 @@ public final class APIPagedQueryModel<Item: Sendable> {
         await list.refresh()
     }
 
-    /// Loads the next page, as a screen does when its last row appears; the list shows it through the watch. `false`
-    /// when there is none, or the load failed (then ``failure`` says why).
+    /// Loads the next page, as a screen does when its last row appears; the list shows it when this returns, read
+    /// from the cache (or the owner's cached list), and through the watch. `false` when there is none, or the load
+    /// failed (then ``failure`` says why).
     @discardableResult
     public func loadMore() async -> Bool {
         isLoadingMore = true
         defer { isLoadingMore = false }
         do throws(APIError) {
-            return try await loadNext()
+            let loaded = try await loadNext()
+            // The watch may never deliver the merged list: after a refresh the model showed directly, it can fold the
+            // refresh's write and this page's into one read equal to the list it delivered before the refresh.
+            if loaded { list.showCachedValue() }
+            return loaded
         } catch {
             list.apply(.failure(error))
             return false

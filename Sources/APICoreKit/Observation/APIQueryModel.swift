@@ -169,6 +169,14 @@ public final class APIQueryModel<Value: Sendable> {
         }
     }
 
+    /// Shows what the cache holds now, when it holds the value: after a change the owner made itself (a page
+    /// loaded), which the watch may fold into a change it delivered before a value the model showed directly (a
+    /// refresh's), and so never deliver.
+    func showCachedValue() {
+        guard let snapshot = feed.cachedValue() else { return }
+        apply(.success(snapshot))
+    }
+
     /// Whether two values are equal, for values that can say so; any other two are taken as different.
     private static func isSame(_ shown: Value, _ new: Value) -> Bool {
         guard let shown = shown as? any Equatable else { return false }

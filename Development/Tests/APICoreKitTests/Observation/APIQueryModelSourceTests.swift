@@ -201,4 +201,29 @@ struct APIQueryModelSourceTests {
         _ = await recorder.frame { $0.items == [7, 8] }
         #expect(recorder.frames.last == ListFrame(isLoading: false, items: [7, 8], hasMore: false))
     }
+
+    @Test("a loaded page shows when loadMore returns, from the cached list, though the source says nothing of it")
+    func loadedPageShownFromTheCache() async throws {
+        // A watch can fold the write of a refresh the model showed directly and the next page's write into one read
+        // equal to the list it delivered before: the source stays silent, and the screen must not wait for it.
+        let source = Source<APIPagedList<Int>>()
+        let cached = Lock<APIPagedList<Int>?>(nil)
+        let model = APIPagedQueryModel(
+            cachedList: { cached.withLock { $0 } },
+            lists: { source.values },
+            loadMore: { () async throws -> Bool in
+                cached.withLock { $0 = APIPagedList(items: [1, 2, 3, 4], hasMore: false) }
+                return true
+            },
+            refresh: {})
+        let recorder = Self.frames(of: model)
+        model.start()
+        cached.withLock { $0 = APIPagedList(items: [1, 2], hasMore: true) }
+        source.continuation.yield(APIPagedList(items: [1, 2], hasMore: true))
+        _ = await recorder.frame { $0.items == [1, 2] }
+        #expect(await model.loadMore())
+        #expect(model.items == [1, 2, 3, 4])
+        #expect(!model.hasMore)
+        #expect(model.failure == nil)
+    }
 }
