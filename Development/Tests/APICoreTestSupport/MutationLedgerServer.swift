@@ -65,32 +65,46 @@ public final class MutationLedgerServer: Sendable {
         ledger.state.withLock { $0.unavailableAnswers = count }
     }
 
-    /// Stops listening; connections refuse until ``start()``.
+    /// Stops listening; connections refuse until ``start()``. The port stays held (``RefusingPort/init(holding:)``),
+    /// so that no connection of another test is given it as its own port in the meantime, which would keep the
+    /// server from listening there again.
     public func stop() async throws {
         let channel = ledger.state.withLock { state -> (any Channel)? in
             defer { state.channel = nil }
             return state.channel
         }
-        try await channel?.close()
+        guard let channel else { return }
+        try await channel.close()
+        let holder = try RefusingPort(holding: port)
+        ledger.state.withLock { $0.holder = holder }
     }
 
-    /// Listens again on the same port.
+    /// Listens again on the same port, beside the socket that held it, which then lets it go.
     public func start() async throws {
-        let channel = try await Self.bind(port: port, ledger: ledger, group: group)
-        ledger.state.withLock { $0.channel = channel }
+        let channel = try await Self.bind(port: port, sharing: true, ledger: ledger, group: group)
+        ledger.state.withLock {
+            $0.channel = channel
+            $0.holder = nil
+        }
     }
 
-    /// Stops listening and ends the server's thread.
+    /// Stops listening, lets the port go and ends the server's thread.
     public func shutdown() async throws {
         try await stop()
+        ledger.state.withLock { $0.holder = nil }
         try await group.shutdownGracefully()
     }
 
+    /// A listening channel; `sharing` the port with the socket that holds it while the server is stopped (the first
+    /// bind, to port 0, shares nothing, so that the system gives it a port no other socket has).
     private static func bind(
-        port: Int, ledger: Ledger, group: MultiThreadedEventLoopGroup
+        port: Int, sharing: Bool = false, ledger: Ledger, group: MultiThreadedEventLoopGroup
     ) async throws -> any Channel {
         try await ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(
+                ChannelOptions.socketOption(NIOBSDSocket.Option(rawValue: SO_REUSEPORT)), value: sharing ? 1 : 0
+            )
             .childChannelInitializer { channel in
                 channel.pipeline.configureHTTPServerPipeline().flatMap {
                     channel.pipeline.addHandler(LedgerHandler(ledger: ledger))
@@ -107,6 +121,8 @@ private final class Ledger: Sendable {
         /// The requests that applied a mutation: the first with each key that was not answered `503`.
         var applied: [MutationLedgerServer.Entry] = []
         var unavailableAnswers = 0
+        /// Holds the port while the server is stopped.
+        var holder: RefusingPort?
         /// Tasks waiting in ``MutationLedgerServer/waitUntilApplied(_:)``.
         var appliedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var answers: [String: [UInt8]] = [:]
