@@ -124,8 +124,8 @@ final class IRBuilder {
             guard let first = occurrences.first(where: \.isDirect) else { continue }
             // In a type case, the enclosing sets' selections of the field select it too: `name` there and
             // `name @include(if: $b)` in the case is always there.
-            let (conditions, alternatives) = Self.conditions(
-                of: occurrences.filter(\.isDirect) + (inherited.occurrences[key] ?? []))
+            let selecting = occurrences.filter(\.isDirect) + (inherited.occurrences[key] ?? [])
+            let (conditions, alternatives) = Self.conditions(ofSets: selecting.map(\.conditions))
             var merged = try field(
                 first.field, occurrences: occurrences + (inherited.occurrences[key] ?? []),
                 conditions: conditions, in: first.selectedOn, qualifiedName: qualifiedName,
@@ -257,16 +257,9 @@ final class IRBuilder {
         return result
     }
 
-    /// When a field selected by `occurrences` is selected: never conditional if one occurrence has no conditions;
-    /// otherwise under the conditions every occurrence has, and, when the occurrences have different ones, under any
-    /// one occurrence's further conditions (the alternatives).
-    private static func conditions(
-        of occurrences: [SelectionCollector.Occurrence]
-    ) -> (common: [IRCondition], alternatives: [[IRCondition]]) {
-        conditions(ofSets: occurrences.map(\.conditions))
-    }
-
-    /// The same for the condition sets of several selections of one field or fragment.
+    /// When a field or fragment selected under each of `conditionSets` is selected: never conditional if one set is
+    /// empty; otherwise under the conditions every set has, and, when the sets differ, under any one set's further
+    /// conditions (the alternatives).
     private static func conditions(
         ofSets conditionSets: [[IRCondition]]
     ) -> (common: [IRCondition], alternatives: [[IRCondition]]) {

@@ -51,7 +51,7 @@ struct KeyFieldSelector {
 
     /// The key fields of objects of `object`'s type: the declared ones, else `id`; `nil` when the type has no such
     /// fields that are leaves and need no argument, so the cache cannot key its objects.
-    func keyFields(of object: ObjectType) -> [String]? {
+    private func keyFields(of object: ObjectType) -> [String]? {
         let names = declaredKeys[object.name] ?? ["id"]
         for name in names {
             guard let field = object.field(named: name), field.arguments.allSatisfy({ !$0.isRequired }),
