@@ -5,12 +5,12 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
     let client: APIClient
     let query: Query
     let options: RequestOptions
-    let continuation: AsyncStream<APIQueryWatch<Query.Data>.Element>.Continuation
+    let output: WatchOutput<APIQueryWatch<Query.Data>.Element>
 
     /// Runs the watch until its consumer stops iterating.
     func run() async {
         guard let cache = client.configuration.cache else {
-            continuation.yield(await result())
+            output.yield(await result())
             return
         }
         // Observed before anything else, so no write between the first value and the observation goes unseen.
@@ -23,26 +23,26 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
         do throws(APIError) {
             let answer = try await client.follow(
                 query, plan: client.plan(of: query, options: options), options: options, cache: source,
-                early: { continuation.yield(.success($0)) })
-            continuation.yield(.success(answer))
+                early: { output.yield(.success($0)) })
+            output.yield(.success(answer))
         } catch {
-            continuation.yield(.failure(error))
+            output.yield(.failure(error))
         }
         var refetch = WatchRefetchGuard(options: options, policy: client.cachePolicy(of: options))
         func handle(_ change: Result<Query.Data, CacheError>) async {
             switch change {
             case .success:
                 refetch.completeValueDelivered()
-                continuation.yield(cachedElement(change))
+                output.yield(cachedElement(change))
             case .failure(let error) where error.isMiss && refetch.takeRefetch():
                 // The miss is not delivered: the value that repairs it (or the refetch's failure) is.
                 let element = await refetchAfterMiss(source: source)
                 if case .success(let response) = element, response.metadata.cacheWriteError == nil {
                     refetch.completeValueDelivered()
                 }
-                continuation.yield(element)
+                output.yield(element)
             case .failure:
-                continuation.yield(cachedElement(change))
+                output.yield(cachedElement(change))
             }
         }
         guard options.refetchesOnExpiry, client.cachePolicy(of: options) != .cacheOnly else {
@@ -76,7 +76,7 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
                 if case .success(let response) = element, response.metadata.cacheWriteError == nil {
                     refetch.completeValueDelivered()
                 }
-                continuation.yield(element)
+                output.yield(element)
                 refetchedOnExpiry = true
             case .expired:
                 continue

@@ -31,11 +31,15 @@ extension APIClient {
         if let cachePolicy { options.cachePolicy = cachePolicy }
         let (stream, continuation) = AsyncStream.makeStream(
             of: APIQueryWatch<Query.Data>.Element.self, bufferingPolicy: .unbounded)
+        let output = WatchOutput(continuation)
         let task = Task { [self, options] in
-            await QueryWatchSession(client: self, query: query, options: options, continuation: continuation).run()
-            continuation.finish()
+            await QueryWatchSession(client: self, query: query, options: options, output: output).run()
+            output.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        continuation.onTermination = { _ in
+            output.consumerEnded()
+            task.cancel()
+        }
         return APIQueryWatch(stream: stream)
     }
 }
