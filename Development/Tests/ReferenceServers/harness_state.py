@@ -28,6 +28,7 @@ class KeyStats:
     last_method: str | None = None
     last_path: str | None = None
     last_query_string: str | None = None
+    batch_sizes: list[int] = field(default_factory=list)
 
     def record(self, scope: dict, body: bytes) -> int:
         """Counts one request arriving now; returns its 1-based number for this key."""
@@ -42,6 +43,9 @@ class KeyStats:
         self.last_method = scope["method"]
         self.last_path = scope["path"]
         self.last_query_string = scope["query_string"].decode("utf-8", errors="replace")
+        size = _batch_size(scope["method"], body)
+        if size is not None:
+            self.batch_sizes.append(size)
         return self.requests
 
     def record_status(self, status: int) -> None:
@@ -66,8 +70,20 @@ class KeyStats:
             "lastMethod": self.last_method,
             "lastPath": self.last_path,
             "lastQueryString": self.last_query_string,
+            "batchSizes": self.batch_sizes,
             "currentToken": realm.current_token if realm and realm.valid else None,
         }
+
+
+def _batch_size(method: str, body: bytes) -> int | None:
+    """The number of operations of a batch (a POST whose body is a JSON array), or None for any other request."""
+    if method != "POST" or not body.lstrip().startswith(b"["):
+        return None
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        return None
+    return len(parsed) if isinstance(parsed, list) else None
 
 
 @dataclass

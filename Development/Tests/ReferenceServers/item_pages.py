@@ -3,11 +3,18 @@
 Item n (1 ... 250) has id "item-n", position n and title "Item n"; its cursor is base64("item:n"). `first`/`after`
 page forwards and `last`/`before` backwards, as the Relay connection specification describes; a cursor that is not
 one of these is an error ("invalid cursor"), and so is a negative count.
+
+`streamed(count, gate)` yields items 1 ... count one by one for `Query.streamedItems` (the list `@stream` streams):
+with a gate name, item n (n >= 2) only once the gate `<gate>-<n>` is opened (gates.py), so a test can let the items
+arrive one at a time with no clock; without one, all at once. A negative count is an error.
 """
 
 from __future__ import annotations
 
 import base64
+from collections.abc import AsyncGenerator
+
+from gates import gates
 
 ITEM_COUNT = 250
 
@@ -57,3 +64,18 @@ def connection(first: int | None = None, after: str | None = None, last: int | N
         },
         "totalCount": ITEM_COUNT,
     }
+
+
+def streamed_gate(gate: str, position: int) -> str:
+    """The gate that item `position` of `streamedItems(gate:)` waits for."""
+    return f"{gate}-{position}"
+
+
+async def streamed(count: int, gate: str | None = None) -> AsyncGenerator[dict, None]:
+    """Items 1 ... count; with `gate`, item n >= 2 is produced only after the gate `<gate>-<n>` is opened."""
+    if count < 0:
+        raise ValueError("count cannot be negative")
+    for position in range(1, count + 1):
+        if gate is not None and position >= 2:
+            await gates.wait(streamed_gate(gate, position))
+        yield item(position)

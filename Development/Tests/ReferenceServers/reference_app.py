@@ -9,6 +9,7 @@
     /status/{code}/{graphql,plain}        answers with status `code`
     /cache-control/{value}/graphql        /graphql, answered with `Cache-Control: {value}`
     /apq-unsupported/graphql              /graphql without persisted queries: PersistedQueryNotSupported
+    /post-only/graphql                    /graphql for POST; any other method gets 405 with `Allow: POST`
     /garbage/graphql, /wrongtype/graphql  malformed answers
     /stalled/graphql                      a head and part of the body, then nothing until the client leaves
     /redirect/{path}                      307 to /{path} with the same query string
@@ -170,6 +171,12 @@ class ReferenceApp:
             case ["csrf-prevention", "graphql"]:
                 if _is_simple_request(request) and not _names_a_preflight(request):
                     return JSONResponse(CSRF_BLOCKED_BODY, status_code=400)
+                return await self._serve(request, body, ["graphql"], key)
+            case ["post-only", "graphql"]:
+                if request.method != "POST":
+                    return Response(
+                        "only POST is allowed here", status_code=405, headers={"allow": "POST"}, media_type="text/plain"
+                    )
                 return await self._serve(request, body, ["graphql"], key)
             case ["apq-unsupported", "graphql"]:
                 return await self.graphql.handle(

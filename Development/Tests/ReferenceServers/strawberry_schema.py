@@ -205,6 +205,12 @@ class Query:
     async def inspect_file(self, file: Upload) -> UploadedFile:
         return await UploadedFile.of(file)
 
+    @strawberry.field(description='Items 1 ... count, one by one (for @stream); with gate, item n >= 2 waits for the '
+                      'gate "<gate>-<n>".')
+    async def streamed_items(self, count: int, gate: str | None = strawberry.UNSET) -> strawberry.Streamable[Item]:
+        async for item in item_pages.streamed(count, None if gate is strawberry.UNSET else gate):
+            yield Item(**item)
+
 
 @strawberry.input
 class ProfileInput:
@@ -311,9 +317,16 @@ class Subscription:
             yield value
 
 
+# A POST of a JSON array of operations is a batch: strawberry runs them and answers an array of results.
+MAX_BATCH_OPERATIONS = 10
+
 schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    config=StrawberryConfig(scalar_map={Long: LONG_SCALAR}, enable_experimental_incremental_execution=True),
+    config=StrawberryConfig(
+        scalar_map={Long: LONG_SCALAR},
+        enable_experimental_incremental_execution=True,
+        batching_config={"max_operations": MAX_BATCH_OPERATIONS},
+    ),
 )

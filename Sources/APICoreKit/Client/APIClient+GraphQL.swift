@@ -61,9 +61,9 @@ extension APIClient {
                 uploadProgress: options.uploadProgress)
             request.deduplicates = payload.operationType == .query && payload.files.isEmpty && options.deduplicates
             let response = try await chain.send(request)
-            if method == .query, Self.refusesQueryMethod(response.statusCode) {
-                // The endpoint does not know QUERY: POST this request, and every later query.
-                queryMethodSupported.withLock { $0 = false }
+            if Self.refuses(method, statusCode: response.statusCode) {
+                // The endpoint does not take queries by this method: POST this request, and every later query.
+                refusedQueryMethods.withLock { _ = $0.insert(method) }
                 return try await send(payload, method: .post)
             }
             return try GraphQLHTTPResponse(
@@ -102,18 +102,24 @@ extension APIClient {
     }
 
     /// The HTTP method of a payload: the call's or the client's query method for a query (POST once the endpoint has
-    /// refused QUERY), POST for anything else.
+    /// refused that method), POST for anything else: a mutation never goes out as GET, which GraphQL over HTTP
+    /// forbids.
     func queryMethod(of payload: GraphQLPayload, options: RequestOptions) -> GraphQLQueryMethod {
         guard payload.operationType == .query else { return .post }
         let method = options.queryMethod ?? configuration.queryMethod
-        if method == .query, !queryMethodSupported.withLock({ $0 }) { return .post }
+        if method != .post, refusedQueryMethods.withLock({ $0.contains(method) }) { return .post }
         return method
     }
 
-    /// Whether a status answering a QUERY request says the server does not do the method: 405 Method Not Allowed or
-    /// 501 Not Implemented.
-    static func refusesQueryMethod(_ statusCode: Int) -> Bool {
-        statusCode == 405 || statusCode == 501
+    /// Whether a status answering a query sent by `method` says the endpoint does not take queries by that method:
+    /// 405 Method Not Allowed to GET (GraphQL over HTTP lets a server accept POST only) or to QUERY, or 501 Not
+    /// Implemented to QUERY. A POST answered 405 is an HTTP status error: the endpoint is not a GraphQL one.
+    static func refuses(_ method: GraphQLQueryMethod, statusCode: Int) -> Bool {
+        switch method {
+        case .post: false
+        case .get: statusCode == 405
+        case .query: statusCode == 405 || statusCode == 501
+        }
     }
 
     /// The error for a response without data, or whose errors are fatal: its GraphQL errors if it has some.

@@ -29,8 +29,8 @@ public final class APIClient: Sendable {
     let persistedQueriesSupported = Lock(true)
     /// Identical queries in flight, sharing one exchange.
     let inFlightRequests: InFlightRequestSharing
-    /// Turned off when the endpoint answers a QUERY request with 405 or 501: later queries are POSTed.
-    let queryMethodSupported = Lock(true)
+    /// The query methods the endpoint has refused (QUERY with 405 or 501, GET with 405): later queries are POSTed.
+    let refusedQueryMethods = Lock<Set<GraphQLQueryMethod>>([])
     /// The persisted-query hashes of hand-written documents.
     let documentHashes = DocumentHashCache()
 

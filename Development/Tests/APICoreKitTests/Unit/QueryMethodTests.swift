@@ -8,10 +8,13 @@ import Testing
 @Suite("The QUERY method")
 struct QueryMethodTests {
 
-    /// A client whose server answers QUERY with `refusal` (nil: it accepts QUERY) and POST with the product.
-    static func client(refusingQueryWith refusal: Int?) -> (APIClient, ClosureTransport) {
+    /// A client whose server answers `method` (QUERY by default) with `refusal` (nil: it accepts it) and POST with
+    /// the product.
+    static func client(
+        refusingQueryWith refusal: Int?, method: HTTPMethod = .query
+    ) -> (APIClient, ClosureTransport) {
         let transport = ClosureTransport { request in
-            if request.method == .query, let refusal {
+            if request.method == method, let refusal {
                 return HTTPResponse(statusCode: refusal, headers: ["Content-Type": "text/plain"], body: Data("no".utf8))
             }
             return ClosureTransport.json(
@@ -20,7 +23,7 @@ struct QueryMethodTests {
         let client = APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport,
-                queryMethod: .query))
+                queryMethod: method == .get ? .get : .query))
         return (client, transport)
     }
 
@@ -61,5 +64,38 @@ struct QueryMethodTests {
         #expect(error?.code == .httpStatus)
         #expect(error?.statusCode == 503)
         #expect(transport.requests.map(\.method.rawValue) == ["POST", "QUERY"])
+    }
+
+    @Test("405 to GET: the endpoint takes POST only, so the call is POSTed once and succeeds, and later queries are POSTed")
+    func getFallsBack() async throws {
+        let (client, transport) = Self.client(refusingQueryWith: 405, method: .get)
+        let first = try await client.execute(ProductQuery(id: "1"))
+        #expect(first.value.product?.title == "Engine")
+        _ = try await client.execute(ProductQuery(id: "1"))
+        // A call that asks for QUERY is not affected by GET's refusal.
+        _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(queryMethod: .query))
+        #expect(transport.requests.map(\.method.rawValue) == ["GET", "POST", "POST", "QUERY"])
+    }
+
+    @Test("a POST answered 405 is an HTTP status error, not retried: the endpoint is not a GraphQL one")
+    func postAnswered405() async throws {
+        let transport = ClosureTransport { _ in
+            HTTPResponse(statusCode: 405, headers: ["Content-Type": "text/plain", "Allow": "GET"], body: Data("no".utf8))
+        }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport))
+        let error = await #expect(throws: APIError.self) { try await client.execute(ProductQuery(id: "1")) }
+        #expect(error?.code == .httpStatus)
+        #expect(error?.statusCode == 405)
+        #expect(transport.requests.map(\.method.rawValue) == ["POST"])
+    }
+
+    @Test("other failures of GET are not retried as POST", arguments: [400, 404, 414, 500])
+    func otherGETStatuses(status: Int) async throws {
+        let (client, transport) = Self.client(refusingQueryWith: status, method: .get)
+        let error = await #expect(throws: APIError.self) { try await client.execute(ProductQuery(id: "1")) }
+        #expect(error?.statusCode == status)
+        #expect(transport.requests.map(\.method.rawValue) == ["GET"])
     }
 }
