@@ -60,6 +60,11 @@ extension APIClient {
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent,
                 uploadProgress: options.uploadProgress)
             request.deduplicates = payload.operationType == .query && payload.files.isEmpty && options.deduplicates
+            if let batching = configuration.batching, method == .post, payload.operationType == .query,
+                payload.files.isEmpty
+            {
+                request.batches = options.batches ?? batching.batchesByDefault
+            }
             let response = try await chain.send(request)
             if Self.refuses(method, statusCode: response.statusCode) {
                 // The endpoint does not take queries by this method: POST this request, and every later query.

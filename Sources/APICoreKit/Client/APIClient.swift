@@ -29,6 +29,8 @@ public final class APIClient: Sendable {
     let persistedQueriesSupported = Lock(true)
     /// Identical queries in flight, sharing one exchange.
     let inFlightRequests: InFlightRequestSharing
+    /// The batches of queries being filled and sent, when the client batches.
+    let batcher: RequestBatcher?
     /// The query methods the endpoint has refused (QUERY with 405 or 501, GET with 405): later queries are POSTed.
     let refusedQueryMethods = Lock<Set<GraphQLQueryMethod>>([])
     /// The persisted-query hashes of hand-written documents.
@@ -40,9 +42,11 @@ public final class APIClient: Sendable {
         calls = CallRunner(defaultTimeout: configuration.timeout)
         let sharing = InFlightRequestSharing()
         inFlightRequests = sharing
+        let batcher = configuration.batching.map { RequestBatcher(batching: $0, reader: configuration.jsonReader) }
+        self.batcher = batcher
         chain = InterceptorChain(
             interceptors: configuration.interceptors, transport: configuration.transport,
-            maximumResponseSize: configuration.maximumResponseSize, sharing: sharing)
+            maximumResponseSize: configuration.maximumResponseSize, sharing: sharing, batcher: batcher)
     }
 
     /// A client for the GraphQL endpoint `url`, with default settings and the given interceptors.

@@ -26,6 +26,8 @@ public struct APIClientConfiguration: Sendable {
     /// For a server that asks for `Apollo-Require-Preflight` instead, name that field here. Anonymous operations are named as
     /// in logs and metrics (`anonymous query`).
     public var operationNameHeader: String?
+    /// HTTP batching of queries (``GraphQLBatching``); `nil` (the default) sends each query on its own.
+    public var batching: GraphQLBatching?
     /// Persisted queries, when enabled: automatic (APQ) or ID-only for a server with a safelist.
     public var persistedQueries: PersistedQueriesConfiguration?
     /// The client's name and version, sent in Apollo's client-awareness header fields with every HTTP request;
@@ -76,6 +78,7 @@ public struct APIClientConfiguration: Sendable {
         queryMethod: GraphQLQueryMethod = .post,
         operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
+        batching: GraphQLBatching? = nil,
         clientAwareness: ClientAwareness? = nil,
         maximumResponseSize: Int? = defaultMaximumResponseSize,
         jsonReader: JSONReader = JSONReader(),
@@ -96,6 +99,7 @@ public struct APIClientConfiguration: Sendable {
         self.queryMethod = queryMethod
         self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
+        self.batching = batching
         self.clientAwareness = clientAwareness
         self.maximumResponseSize = maximumResponseSize
         self.jsonReader = jsonReader

@@ -38,6 +38,11 @@ public struct HTTPRequest: Sendable {
     /// and header fields), whose response it then gets too: the client sets it for queries whose
     /// ``RequestOptions/deduplicates`` allows it, never for mutations.
     public var deduplicates = false
+    /// Whether the request may go to the server in one HTTP request with other queries sent within the batching
+    /// window (``GraphQLBatching``): the client sets it for queries POSTed with a JSON body when it batches and the
+    /// call's ``RequestOptions/batches`` allows it, never for mutations, uploads or incremental delivery. An
+    /// interceptor can clear it to send one request on its own.
+    public var batches = false
     /// The largest response body the transport should accept, in bytes; `nil` for no limit.
     ///
     /// The client sets it from ``APIClientConfiguration/maximumResponseSize`` before the request reaches the

@@ -76,12 +76,14 @@ struct InterceptorChain: Sendable {
     private let first: APIInterceptorNext
 
     /// The chain of `interceptors` in front of `transport`; requests marked ``HTTPRequest/deduplicates`` share their
-    /// exchange through `sharing` when there is one.
+    /// exchange through `sharing` when there is one, and requests marked ``HTTPRequest/batches`` go in batches through
+    /// `batcher` when there is one (after sharing: identical queries make one member of a batch).
     init(
         interceptors: [any APIInterceptor],
         transport: any HTTPTransport,
         maximumResponseSize: Int?,
-        sharing: InFlightRequestSharing? = nil
+        sharing: InFlightRequestSharing? = nil,
+        batcher: RequestBatcher? = nil
     ) {
         let exchange: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
             let response = try await transport.send(request)
@@ -91,11 +93,15 @@ struct InterceptorChain: Sendable {
             }
             return response
         }
+        let batchedExchange: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+            if request.batches, let batcher { return try await batcher.send(request, through: exchange) }
+            return try await exchange(request)
+        }
         var next = APIInterceptorNext { request in
             var request = request
             if request.maximumResponseSize == nil { request.maximumResponseSize = maximumResponseSize }
-            if request.deduplicates, let sharing { return try await sharing.send(request, through: exchange) }
-            return try await exchange(request)
+            if request.deduplicates, let sharing { return try await sharing.send(request, through: batchedExchange) }
+            return try await batchedExchange(request)
         }
         for interceptor in interceptors.reversed() {
             let rest = next

@@ -32,6 +32,10 @@ public struct RequestOptions: Sendable {
     /// default. Every caller gets the response or the error; a caller that is cancelled stops only its own wait, and
     /// the request goes on while anyone waits for it. Mutations are never shared.
     public var deduplicates: Bool
+    /// Whether a query may be sent in a batch with others (``APIClientConfiguration/batching``); `nil` (the default)
+    /// follows the client's ``GraphQLBatching/batchesByDefault``. Ignored when the client does not batch, and by
+    /// every call that is never batched (mutations, uploads, incremental delivery, GET and QUERY requests).
+    public var batches: Bool?
     /// Overrides whether the call may be retried.
     public var isIdempotent: Bool?
     /// Where a query's value comes from; `nil` uses ``APIClientConfiguration/defaultCachePolicy``. Ignored by
@@ -74,6 +78,7 @@ public struct RequestOptions: Sendable {
         usesPersistedQueries: Bool = true,
         persistedQueryMode: PersistedQueriesConfiguration.Mode? = nil,
         deduplicates: Bool = true,
+        batches: Bool? = nil,
         isIdempotent: Bool? = nil,
         cachePolicy: CachePolicy? = nil,
         refetchesOnCacheMiss: Bool = true,
@@ -88,6 +93,7 @@ public struct RequestOptions: Sendable {
         self.usesPersistedQueries = usesPersistedQueries
         self.persistedQueryMode = persistedQueryMode
         self.deduplicates = deduplicates
+        self.batches = batches
         self.isIdempotent = isIdempotent
         self.cachePolicy = cachePolicy
         self.refetchesOnCacheMiss = refetchesOnCacheMiss

@@ -66,7 +66,9 @@ struct QueryMethodTests {
         #expect(transport.requests.map(\.method.rawValue) == ["POST", "QUERY"])
     }
 
-    @Test("405 to GET: the endpoint takes POST only, so the call is POSTed once and succeeds, and later queries are POSTed")
+    @Test(
+        "405 to GET: the endpoint takes POST only, so the call is POSTed once and succeeds, and later queries are POSTed"
+    )
     func getFallsBack() async throws {
         let (client, transport) = Self.client(refusingQueryWith: 405, method: .get)
         let first = try await client.execute(ProductQuery(id: "1"))
@@ -80,7 +82,8 @@ struct QueryMethodTests {
     @Test("a POST answered 405 is an HTTP status error, not retried: the endpoint is not a GraphQL one")
     func postAnswered405() async throws {
         let transport = ClosureTransport { _ in
-            HTTPResponse(statusCode: 405, headers: ["Content-Type": "text/plain", "Allow": "GET"], body: Data("no".utf8))
+            HTTPResponse(
+                statusCode: 405, headers: ["Content-Type": "text/plain", "Allow": "GET"], body: Data("no".utf8))
         }
         let client = APIClient(
             configuration: APIClientConfiguration(
