@@ -12,8 +12,9 @@ Observed differences from strawberry_app.py (ariadne 1.1.1 vs strawberry-graphql
   as `{"errors": [...]}` without a "data" key (strawberry: `"data": null`); variable errors carry `"data": null`.
 - Mutation over GET: HTTP 400, message "'operationName' is required if 'query' defines multiple operations." even
   for a single operation (the strawberry server: 405, `Allow: POST`).
-- A JSON array body (batch): 400 JSON `{"errors":[{"message":"Operation data should be a JSON object"}]}`
-  (strawberry: 400 text/plain "Batching is not enabled").
+- A JSON array body (batch): 400 `application/json` `{"errors":[{"message":"Operation data should be a JSON object"}]}`,
+  nothing run (strawberry batches: a JSON array of results).
+- `streamedItems`: the whole list, after awaiting its gates in order (no `@stream`; no route opens a gate here).
 - A body that is not JSON, or not `application/json`: 400 text/plain, as strawberry but with other wording.
 - GET without a query: 405 with an empty body (strawberry: 404 text/plain).
 - Methods other than GET/POST: 405 with an empty body (strawberry: 405 with a text/plain message).

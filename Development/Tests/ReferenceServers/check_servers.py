@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import http.client
+import io
 import json
 import os
 import subprocess
@@ -346,6 +347,197 @@ def check_stats(client: Client) -> None:
     check("reset", status == 204 and client.stats("stats-1")["requests"] == 0, status)
 
 
+def check_batching(client: Client) -> None:
+    key = {"x-test-key": "batch-1"}
+    batch = [
+        {"query": "mutation { createUser(name: \"Batched\") { id } }"},
+        {"query": "query Q { user(id: \"101\") { name } }", "operationName": "Q"},
+    ]
+    status, headers, body = client.request("POST", "/graphql", batch, key)
+    check("batch answers an array in order", status == 200 and headers["content-type"] == "application/json"
+          and json.loads(body) == [{"data": {"createUser": {"id": "101"}}}, {"data": {"user": {"name": "Batched"}}}],
+          (status, headers, body))
+    status, _, body = client.graphql("{ user(id: \"101\") { name } }")
+    check("batch mutations stay in the key's store", json.loads(body) == {"data": {"user": None}}, body)
+    _, headers, _ = client.request("POST", "/graphql", [{"query": "{ failing }"}],
+                                   {"accept": "application/graphql-response+json"})
+    check("batch content negotiation", headers["content-type"] == "application/graphql-response+json", headers)
+    status, headers, body = client.request("POST", "/graphql", [{"query": "{ slow(delayMs: 0) }"}] * 11, key)
+    check("batch over the limit", status == 400 and headers["content-type"] == "text/plain; charset=utf-8"
+          and body == b"Too many operations", (status, headers, body))
+    status, headers, body = client.request("POST", "/graphql", [{"query": "{ slow(delayMs: 0) }"}] * 10, key)
+    check("batch at the limit", status == 200 and len(json.loads(body)) == 10, (status, body))
+    status, headers, body = client.request("POST", "/graphql", [], key)
+    check("empty batch", status == 200 and headers["content-type"] == "application/json" and body == b"[]",
+          (status, headers, body))
+    partial = [{"query": "{ failing }"}, {"query": "{ nope }"}, {"query": "{ users(first: 1) { id } }"}]
+    status, _, body = client.request("POST", "/graphql", partial, key)
+    results = json.loads(body)
+    check("batch with errors", status == 200 and results[0]["data"] == {"failing": None}
+          and results[1]["data"] is None and results[1]["errors"][0]["message"].startswith("Cannot query field")
+          and results[2] == {"data": {"users": [{"id": "1"}]}}, (status, body))
+    stats = client.stats("batch-1")
+    check("batch stats", stats["requests"] == 5 and stats["batchSizes"] == [2, 11, 10, 0, 3], stats)
+    check("stats without batches", client.stats("never-used")["batchSizes"] == [], client.stats("never-used"))
+    bearer = {"authorization": "Bearer token-0"}
+    status, _, body = client.request("POST", "/secure/batch-realm/graphql", [{"query": "{ user(id: \"2\") { name } }"}],
+                                     bearer)
+    check("batch on /secure", status == 200 and json.loads(body) == [{"data": {"user": {"name": "Grace Hopper"}}}],
+          (status, body))
+    first = client.request("POST", "/flaky/batch-flaky/graphql?failures=1", [{"query": "{ failing }"}])
+    second = client.request("POST", "/flaky/batch-flaky/graphql?failures=1", [{"query": "{ failing }"}])
+    check("batch on /flaky", first[0] == 503 and second[0] == 200 and len(json.loads(second[2])) == 1
+          and client.stats("batch-flaky")["batchSizes"] == [1, 1], (first, second))
+    check_batch_concurrency(client)
+
+
+def check_batch_concurrency(client: Client) -> None:
+    """Both operations of a batch wait on their gates at once; the answer waits for both, in batch order."""
+    batch = [{"query": "{ gated(key: \"batch-gate-a\") }"}, {"query": "{ gated(key: \"batch-gate-b\") }"}]
+    answers: list = []
+    thread = threading.Thread(target=lambda: answers.append(client.request("POST", "/graphql", batch)))
+    thread.start()
+    client.request("GET", "/control/gates/batch-gate-a/1")
+    client.request("GET", "/control/gates/batch-gate-b/1")
+    client.request("POST", "/control/open/batch-gate-b")
+    status, _, _ = client.request("GET", "/control/gates/batch-gate-a/1")
+    check("batch waits for its last operation", status == 200 and thread.is_alive() and not answers, answers)
+    client.request("POST", "/control/open/batch-gate-a")
+    thread.join(10)
+    check("batch runs its operations concurrently", answers and answers[0][0] == 200 and json.loads(answers[0][2]) == [
+        {"data": {"gated": "batch-gate-a"}}, {"data": {"gated": "batch-gate-b"}}], answers)
+
+
+def check_post_only(client: Client) -> None:
+    key = {"x-test-key": "post-only-1"}
+    for method in ("GET", "PUT", "DELETE"):
+        status, headers, body = client.request(method, f"/post-only/graphql?query={urllib.parse.quote('{ failing }')}",
+                                               headers=key)
+        check(f"post-only {method}", status == 405 and headers.get("allow") == "POST"
+              and headers["content-type"].startswith("text/plain") and body == b"only POST is allowed here",
+              (status, headers, body))
+    status, _, body = client.graphql("{ user(id: \"1\") { name } }", "/post-only/graphql", headers=key)
+    check("post-only POST", status == 200 and json.loads(body) == {"data": {"user": {"name": "Ada Lovelace"}}}, body)
+    stats = client.stats("post-only-1")
+    check("post-only stats", stats["requests"] == 4 and stats["statusCounts"] == {"405": 3, "200": 1}
+          and stats["lastMethod"] == "POST" and stats["lastPath"] == "/post-only/graphql", stats)
+    client.request("DELETE", "/post-only/graphql", headers=key)
+    check("post-only stats method", client.stats("post-only-1")["lastMethod"] == "DELETE", client.stats("post-only-1"))
+
+
+STREAMED_QUERY = "query S($g: String) { streamedItems(count: 3, gate: $g) @stream(initialCount: %d) { id position } }"
+INCREMENTAL_ACCEPT = ("multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824;q=0.9, "
+                      "application/json;q=0.7")
+
+
+class MultipartParts:
+    """Reads an open `multipart/mixed; boundary="-"` answer one JSON part at a time, as the parts arrive."""
+
+    def __init__(self, response: http.client.HTTPResponse | io.BytesIO) -> None:
+        self.response = response
+        self.buffer = b""
+
+    def next(self) -> dict | None:
+        """The next part's JSON, or None once the closing delimiter has come."""
+        while True:
+            if self.buffer.startswith(b"---\r\n"):
+                head, separator, rest = self.buffer[5:].partition(b"\r\n\r\n")
+                length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                               if line.lower().startswith(b"content-length:")), None)
+                if separator and length is not None and len(rest) >= length:
+                    self.buffer = rest[length:].removeprefix(b"\r\n")
+                    return json.loads(rest[:length])
+            elif self.buffer.startswith(b"-----"):
+                return None
+            chunk = self.response.read1(65536)
+            if not chunk:
+                return None
+            self.buffer += chunk
+
+
+def streamed_request(
+    port: int, initial_count: int, gate: str | None
+) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    """Sends STREAMED_QUERY to /streaming/graphql and returns the open response, its parts still to come."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    body = json.dumps({"query": STREAMED_QUERY % initial_count, "variables": {"g": gate}})
+    connection.request("POST", "/streaming/graphql", body=body,
+                       headers={"content-type": "application/json", "accept": INCREMENTAL_ACCEPT})
+    return connection, connection.getresponse()
+
+
+def streamed_item(position: int) -> dict:
+    return {"id": f"item-{position}", "position": position}
+
+
+def check_streamed_items(client: Client, label: str) -> None:
+    status, _, body = client.graphql("{ streamedItems(count: 2) { id position title } }")
+    check(f"{label} streamedItems list", status == 200 and json.loads(body) == {"data": {"streamedItems": [
+        {"id": "item-1", "position": 1, "title": "Item 1"}, {"id": "item-2", "position": 2, "title": "Item 2"}]}}, body)
+    _, _, body = client.graphql("{ streamedItems(count: 0) { id } }")
+    check(f"{label} streamedItems empty", json.loads(body) == {"data": {"streamedItems": []}}, body)
+    _, _, body = client.graphql("{ streamedItems(count: -1) { id } }")
+    result = json.loads(body)
+    check(f"{label} streamedItems negative count", result["data"] is None
+          and result["errors"][0]["path"] == ["streamedItems"], body)
+
+
+def check_stream(client: Client) -> None:
+    """`@stream` on streamedItems over /streaming/graphql: each later item comes in its own part once its gate opens."""
+    for initial_count in (1, 0):
+        gate = f"stream-{initial_count}"
+        connection, response = streamed_request(client.port, initial_count, gate)
+        parts = MultipartParts(response)
+        check(f"stream({initial_count}) head", response.status == 200
+              and response.getheader("content-type") == 'multipart/mixed; boundary="-"', response.getheaders())
+        initial = [streamed_item(1)] if initial_count else []
+        part = parts.next()
+        check(f"stream({initial_count}) initial part", part == {
+            "data": {"streamedItems": initial}, "hasNext": True, "pending": [{"id": "0", "path": ["streamedItems"]}],
+            "extensions": None}, part)
+        positions = range(1, 4) if initial_count == 0 else range(2, 4)
+        for position in positions:
+            if position >= 2:
+                client.request("GET", f"/control/gates/{gate}-{position}/1")
+                client.request("POST", f"/control/open/{gate}-{position}")
+            expected = {"hasNext": position < 3, "extensions": None, "incremental": [
+                {"items": [streamed_item(position)], "id": "0", "path": ["streamedItems"], "label": None}]}
+            if position == 3:
+                expected["completed"] = [{"id": "0"}]
+            part = parts.next()
+            check(f"stream({initial_count}) item {position}", part == expected, part)
+        check(f"stream({initial_count}) closes", parts.next() is None and parts.buffer == b"-----\r\n", parts.buffer)
+        connection.close()
+    accept = {"accept": INCREMENTAL_ACCEPT}
+    status, headers, body = client.request("POST", "/graphql", {"query": STREAMED_QUERY % 1}, accept)
+    parts = MultipartParts(io.BytesIO(body))
+    collected = [parts.next()]
+    while collected[-1] is not None:
+        collected.append(parts.next())
+    later_items = [item for part in collected[1:-1] for entry in part["incremental"] for item in entry["items"]]
+    check("stream without gate on /graphql", status == 200 and collected[0]["data"] == {
+        "streamedItems": [streamed_item(1)]} and later_items == [streamed_item(2), streamed_item(3)]
+          and collected[-2]["hasNext"] is False, body)
+    status, _, body = client.request("POST", "/streaming/graphql", {
+        "query": "{ streamedItems(count: 2) @stream(initialCount: 2) { id position } }"})
+    check("stream with initialCount = count", status == 200
+          and b'{"hasNext":false,"extensions":null,"completed":[{"id":"0"}]}\r\n-----\r\n' in body, body)
+    status, headers, body = client.request("POST", "/graphql", {"query": STREAMED_QUERY % 4}, accept)
+    check("stream with initialCount > count", status == 200 and headers["content-type"] == "application/json"
+          and len(json.loads(body)["data"]["streamedItems"]) == 3, (status, headers, body))
+
+
+def check_ariadne_extras(client: Client) -> None:
+    batch = [{"query": USERS_QUERY}, {"query": "{ failing }"}]
+    status, headers, body = client.request("POST", "/graphql", batch)
+    check("ariadne refuses a batch", status == 400 and headers["content-type"] == "application/json"
+          and json.loads(body) == {"errors": [{"message": "Operation data should be a JSON object"}]},
+          (status, headers, body))
+    check_streamed_items(client, "ariadne")
+    status, _, body = client.graphql(STREAMED_QUERY % 1)
+    check("ariadne has no @stream", status == 400 and b"Unknown directive '@stream'." in body, (status, body))
+
+
 def main() -> int:
     strawberry, strawberry_port = start("strawberry_app.py")
     ariadne, ariadne_port = start("ariadne_app.py")
@@ -362,8 +554,13 @@ def main() -> int:
         check_status_routes(client)
         check_rest(client)
         check_stats(client)
+        check_batching(client)
+        check_post_only(client)
+        check_streamed_items(client, "strawberry")
+        check_stream(client)
         print("ariadne:")
         check_graphql_common(Client(ariadne_port), "ariadne")
+        check_ariadne_extras(Client(ariadne_port))
     finally:
         for process in (strawberry, ariadne):
             process.terminate()
