@@ -27,10 +27,12 @@ public struct ReferenceServerStats: Sendable, Equatable, Decodable {
     public let lastQueryString: String?
     /// The bearer token the realm currently accepts, or `nil` when it accepts none.
     public let currentToken: String?
+    /// The number of operations of each batch (a POST whose body is a JSON array) that arrived, in order.
+    public let batchSizes: [Int]
 
     private enum CodingKeys: String, CodingKey {
         case key, requests, refreshes, attemptTimes, statusCounts, lastHeaders, lastMethod, lastPath
-        case lastQueryString, currentToken
+        case lastQueryString, currentToken, batchSizes
         case lastBody = "lastBodyBase64"
     }
 }
