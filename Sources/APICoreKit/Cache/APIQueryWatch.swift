@@ -11,6 +11,24 @@ public struct APIQueryWatch<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Result<APIResponse<Value>, APIError>
 
     let stream: AsyncStream<Element>
+    /// The way to ask the watch's session for a refetch; `nil` for a watch that ended at once.
+    let control: WatchRefetchControl?
+
+    init(stream: AsyncStream<Element>, control: WatchRefetchControl? = nil) {
+        self.stream = stream
+        self.control = control
+    }
+
+    /// Fetches the query from the network now, whatever the watch's cache policy (a pull to refresh), and returns
+    /// once the watch has delivered the response, or its failure, as its next element.
+    ///
+    /// The response's records go to the cache, and the watch measures later changes against its value, as it does
+    /// its first network value: so a write that lands while the refetch is on its way, or right after, is delivered
+    /// after the refetched value, never hidden behind it. Does nothing for a watch that has ended, or that has no
+    /// cache (it delivers its one value and ends).
+    public func refetch() async {
+        _ = await control?.refetch()
+    }
 
     /// An iterator over the values; the watch keeps observing the cache until the iterating task is cancelled.
     public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {

@@ -1,11 +1,13 @@
 /// One watch of a query (``APIClient/watch(_:cachePolicy:options:)``): its first values by the cache policy, then each
-/// change the cache reports, a refetch when a change leaves the data incomplete, and, when asked, a refetch when it
-/// expires; every element goes to the watch's stream.
+/// change the cache reports, a refetch when a change leaves the data incomplete, a refetch each time
+/// ``APIQueryWatch/refetch()`` asks, and, when asked, a refetch when it expires; every element goes to the watch's
+/// stream.
 struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
     let client: APIClient
     let query: Query
     let options: RequestOptions
     let output: WatchOutput<APIQueryWatch<Query.Data>.Element>
+    let control: WatchRefetchControl
 
     /// Runs the watch until its consumer stops iterating.
     func run() async {
@@ -45,29 +47,37 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
                 output.yield(cachedElement(change))
             }
         }
-        guard options.refetchesOnExpiry, client.cachePolicy(of: options) != .cacheOnly else {
-            while let change = await changes.next() { await handle(change) }
-            return
-        }
-        // Changes and expiry deadlines, one at a time, in the order they come.
+        let expires = options.refetchesOnExpiry && client.cachePolicy(of: options) != .cacheOnly
+        // Changes, refetch requests and expiry deadlines, one at a time, in the order they come.
         let (events, input) = AsyncStream.makeStream(of: WatchEvent<Query.Data>.self, bufferingPolicy: .unbounded)
         // The watch's first result was taken above; iterating it afresh goes on from there.
         let forwarding = Task {
             for await change in watch { input.yield(.change(change)) }
             input.finish()
         }
-        let expiry = WatchExpiryTimer { input.yield(.expired($0)) }
+        let requests = Task {
+            for await id in control.requests { input.yield(.refetch(id)) }
+        }
+        let expiry = expires ? WatchExpiryTimer { input.yield(.expired($0)) } : nil
         defer {
             forwarding.cancel()
-            expiry.cancel()
+            requests.cancel()
+            expiry?.cancel()
         }
-        await scheduleExpiry(cache: cache, timer: expiry, afterExpiryRefetch: false)
+        if let expiry { await scheduleExpiry(cache: cache, timer: expiry, afterExpiryRefetch: false) }
         for await event in events {
             var refetchedOnExpiry = false
             switch event {
             case .change(let change):
                 await handle(change)
-            case .expired(let deadline) where expiry.isCurrent(deadline):
+            case .refetch(let id):
+                // Its records are written for the watch, which measures later changes against its value.
+                let element = await refetchAfterMiss(source: source)
+                if case .success(let response) = element, response.metadata.cacheWriteError == nil {
+                    refetch.completeValueDelivered()
+                }
+                control.complete(id, sequence: output.yield(element))
+            case .expired(let deadline) where expiry?.isCurrent(deadline) == true:
                 // Once per expiry, and only if what the watch shows has expired still: a write since (a refetch after
                 // a miss, another query) may have refreshed it. The refetched value's own expiry sets the next
                 // deadline.
@@ -81,7 +91,9 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
             case .expired:
                 continue
             }
-            await scheduleExpiry(cache: cache, timer: expiry, afterExpiryRefetch: refetchedOnExpiry)
+            if let expiry {
+                await scheduleExpiry(cache: cache, timer: expiry, afterExpiryRefetch: refetchedOnExpiry)
+            }
         }
     }
 
@@ -113,8 +125,8 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
         timer.schedule(at: afterExpiryRefetch ? nil : now, now: now)
     }
 
-    /// Fetches a watched query from the network after a miss; its records go to the cache and its value to the
-    /// watch without a read, as the watch's first network value does.
+    /// Fetches a watched query from the network (after a miss, an expiry, or when asked); its records go to the cache
+    /// and its value to the watch without a read, as the watch's first network value does.
     private func refetchAfterMiss(source: CacheSource<Query.Data>) async -> APIQueryWatch<Query.Data>.Element {
         do throws(APIError) {
             return .success(try await client.executeOnNetwork(query, options: options, write: source.write))

@@ -1,12 +1,14 @@
 import Foundation
 
-/// What a watch that refetches on expiry (``RequestOptions/refetchesOnExpiry``) waits for: a change of its cached
-/// data, or the moment that data expires.
+/// What a watch waits for: a change of its cached data, a refetch asked for, or (for a watch that refetches on expiry,
+/// ``RequestOptions/refetchesOnExpiry``) the moment that data expires.
 enum WatchEvent<Data: Sendable>: Sendable {
     /// The cache's data for the query changed.
     case change(Result<Data, CacheError>)
     /// The deadline numbered so passed.
     case expired(UInt64)
+    /// ``APIQueryWatch/refetch()`` asked for the query from the network (the request's id).
+    case refetch(UInt64)
 }
 
 /// The one expiry deadline of a watch: a task sleeping until the first field the watch shows expires, which then

@@ -6,24 +6,28 @@
 /// asked for: once the consumer has gone, nothing more is delivered.
 final class WatchOutput<Element: Sendable>: Sendable {
     private let continuation: AsyncStream<Element>.Continuation
-    /// Whether the consumer has gone; yields check it under the same lock, so none slips in after.
-    private let ended = Lock(false)
+    /// Whether the consumer has gone (yields check it under the same lock, so none slips in after), and how many
+    /// elements were delivered.
+    private let state = Lock<(ended: Bool, delivered: Int)>((false, 0))
 
     init(_ continuation: AsyncStream<Element>.Continuation) {
         self.continuation = continuation
     }
 
-    /// Delivers `element`, unless the consumer has gone.
-    func yield(_ element: Element) {
-        ended.withLock { ended in
-            guard !ended else { return }
+    /// Delivers `element`, unless the consumer has gone; returns its number (the first element is 1), or `nil`.
+    @discardableResult
+    func yield(_ element: Element) -> Int? {
+        state.withLock { state in
+            guard !state.ended else { return nil }
             continuation.yield(element)
+            state.delivered += 1
+            return state.delivered
         }
     }
 
     /// Marks the consumer as gone: the stream's termination handler calls it before cancelling the watch's task.
     func consumerEnded() {
-        ended.withLock { $0 = true }
+        state.withLock { $0.ended = true }
     }
 
     /// Ends the stream, after the watch's last element.

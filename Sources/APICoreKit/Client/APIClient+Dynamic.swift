@@ -92,7 +92,8 @@ extension APIClient {
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
-        return APIQueryWatch(stream: stream)
+        // One element here for each of the watch's, so the numbers its refetches answer with hold here too.
+        return APIQueryWatch(stream: stream, control: changes.control)
     }
 
     /// Executes a document and decodes its `data` as a `Decodable` type: the lightest way in, with no code

@@ -16,7 +16,8 @@ extension APIClient {
     /// a loop of requests: further misses are delivered as they are. ``RequestOptions/refetchesOnCacheMiss`` `false`
     /// delivers every miss and sends nothing; `cacheOnly` watches never refetch.
     ///
-    /// Cancelling the consuming task ends the iteration and stops the watch.
+    /// ``APIQueryWatch/refetch()`` fetches the query from the network at any time (a pull to refresh), its value
+    /// delivered by the watch like any other. Cancelling the consuming task ends the iteration and stops the watch.
     ///
     /// - Parameters:
     ///   - query: the query to watch, with its variables.
@@ -32,14 +33,17 @@ extension APIClient {
         let (stream, continuation) = AsyncStream.makeStream(
             of: APIQueryWatch<Query.Data>.Element.self, bufferingPolicy: .unbounded)
         let output = WatchOutput(continuation)
+        let control = WatchRefetchControl()
         let task = Task { [self, options] in
-            await QueryWatchSession(client: self, query: query, options: options, output: output).run()
+            await QueryWatchSession(client: self, query: query, options: options, output: output, control: control)
+                .run()
+            control.close()
             output.finish()
         }
         continuation.onTermination = { _ in
             output.consumerEnded()
             task.cancel()
         }
-        return APIQueryWatch(stream: stream)
+        return APIQueryWatch(stream: stream, control: control)
     }
 }

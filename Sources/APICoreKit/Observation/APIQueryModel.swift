@@ -51,6 +51,10 @@ public final class APIQueryModel<Value: Sendable> {
     @ObservationIgnored private var showsCachedValue: Bool
     /// Whether a cached value stands in until the network's arrives (`cacheAndNetwork`).
     @ObservationIgnored private var awaitsNetwork: Bool
+    /// The watch being followed, when it takes refetches: ``refresh()`` goes through it.
+    @ObservationIgnored private var followed: FollowedWatch?
+    /// The number of the next follow, so that one that ended is not taken for a later one.
+    @ObservationIgnored private var follows: UInt64 = 0
 
     /// A model of `query`, whose data `map` turns into the value a screen shows.
     ///
@@ -129,8 +133,12 @@ public final class APIQueryModel<Value: Sendable> {
     /// Follows the query until the calling task is cancelled (a view's `.task`): the watch's values as they come.
     /// Cancelling the task ends the watch and cancels its request.
     public func follow() async {
-        for await result in feed.watch() {
+        let (values, control) = feed.watch()
+        let id = beginFollowing(control)
+        defer { endFollowing(id) }
+        for await result in values {
             apply(result)
+            processed(by: id)
         }
     }
 
@@ -138,13 +146,16 @@ public final class APIQueryModel<Value: Sendable> {
     /// model ends it. Calling it again while it runs does nothing.
     public func start() {
         guard !work.isRunning else { return }
-        let values = feed.watch()
+        let (values, control) = feed.watch()
+        let id = beginFollowing(control)
         work.run(
             Task { [weak self] in
                 for await result in values {
                     guard let self else { return }
                     apply(result)
+                    processed(by: id)
                 }
+                self?.endFollowing(id)
             })
     }
 
@@ -154,8 +165,18 @@ public final class APIQueryModel<Value: Sendable> {
     }
 
     /// Fetches the query from the network: ``isLoading`` while it runs, then its value, or its failure.
+    ///
+    /// While the model follows its query's watch, the watch fetches it (``APIQueryWatch/refetch()``) and delivers the
+    /// value, so a change another write makes meanwhile is shown after it, never hidden behind it; this returns once
+    /// the model shows the value.
     public func refresh() async {
         isLoading = true
+        // A watch that ended first (its view gone) delivered nothing: the query is fetched on its own then.
+        if let followed, let control = followed.control, let number = await control.refetch(),
+            await waitUntilProcessed(number, by: followed)
+        {
+            return
+        }
         do throws(APIError) {
             if let snapshot = try await feed.refresh() {
                 apply(.success(snapshot))
@@ -167,6 +188,39 @@ public final class APIQueryModel<Value: Sendable> {
         } catch {
             apply(.failure(error))
         }
+    }
+
+    /// Starts following a watch; returns the follow's number.
+    private func beginFollowing(_ control: WatchRefetchControl?) -> UInt64 {
+        follows += 1
+        followed = FollowedWatch(id: follows, control: control)
+        return follows
+    }
+
+    /// The follow `id` has shown another element of its watch.
+    private func processed(by id: UInt64) {
+        guard let followed, followed.id == id else { return }
+        followed.processed += 1
+        let due = followed.waiters.filter { $0.number <= followed.processed }
+        followed.waiters.removeAll { $0.number <= followed.processed }
+        for waiter in due { waiter.continuation.resume() }
+    }
+
+    /// The follow `id` has ended: refreshes waiting on it return.
+    private func endFollowing(_ id: UInt64) {
+        guard let followed, followed.id == id else { return }
+        self.followed = nil
+        for waiter in followed.waiters { waiter.continuation.resume() }
+    }
+
+    /// Returns once `followed` has shown its watch's element `number` (`true`), or has ended without (`false`).
+    private func waitUntilProcessed(_ number: Int, by followed: FollowedWatch) async -> Bool {
+        if followed.processed < number, self.followed === followed {
+            await withCheckedContinuation { continuation in
+                followed.waiters.append((number, continuation))
+            }
+        }
+        return followed.processed >= number
     }
 
     /// Shows what the cache holds now, when it holds the value: after a change the owner made itself (a page
@@ -207,6 +261,20 @@ public final class APIQueryModel<Value: Sendable> {
             failure = error
             isLoading = false
         }
+    }
+}
+
+/// The watch a model follows: how many of its elements the model has shown, and the refreshes waiting for one.
+@MainActor
+private final class FollowedWatch {
+    let id: UInt64
+    let control: WatchRefetchControl?
+    var processed = 0
+    var waiters: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(id: UInt64, control: WatchRefetchControl?) {
+        self.id = id
+        self.control = control
     }
 }
 

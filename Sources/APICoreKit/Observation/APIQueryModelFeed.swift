@@ -7,8 +7,9 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
 
     /// What the cache holds now, read synchronously; `nil` on a miss or when the policy does not read the cache.
     let cachedValue: @Sendable () -> Snapshot?
-    /// The values as they come: the policy's first, then each change the cache sees.
-    let watch: @Sendable () -> AsyncStream<Result<Snapshot, APIError>>
+    /// The values as they come: the policy's first, then each change the cache sees; with the way to ask the watch for
+    /// a refetch, for a query's.
+    let watch: @Sendable () -> (values: AsyncStream<Result<Snapshot, APIError>>, control: WatchRefetchControl?)
     /// The value fetched anew from the network; `nil` when the new value comes through the watch.
     let refresh: @Sendable () async throws(APIError) -> Snapshot?
 
@@ -24,7 +25,10 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
             else { return nil }
             return Snapshot(value: value, errors: [], source: .cache)
         }
-        watch = { Self.mapped(client.watch(query, cachePolicy: cachePolicy, options: options), convert) }
+        watch = {
+            let watch = client.watch(query, cachePolicy: cachePolicy, options: options)
+            return (Self.mapped(watch, convert), watch.control)
+        }
         refresh = { () async throws(APIError) -> Snapshot? in
             var options = options
             options.cachePolicy = .networkOnly
@@ -40,7 +44,7 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
             guard let data = pager.cachedValue(), let value = try? map(data) else { return nil }
             return Snapshot(value: value, errors: [], source: .cache)
         }
-        watch = { Self.mapped(pager.values(), convert) }
+        watch = { (Self.mapped(pager.values(), convert), nil) }
         refresh = { () async throws(APIError) -> Snapshot? in
             try await pager.refresh()
             guard let data = pager.cachedValue() else {
@@ -81,7 +85,7 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
-            return stream
+            return (stream, nil)
         }
         self.refresh = { () async throws(APIError) -> Snapshot? in
             do {
@@ -116,7 +120,8 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
         }
     }
 
-    /// `watch`'s values converted; ending the stream's iteration ends the watch, and so cancels its request.
+    /// `watch`'s values converted, one for each; ending the stream's iteration ends the watch, and so cancels its
+    /// request.
     private static func mapped<Data: Sendable>(
         _ watch: APIQueryWatch<Data>, _ convert: @escaping @Sendable (APIResponse<Data>) -> Result<Snapshot, APIError>
     ) -> AsyncStream<Result<Snapshot, APIError>> {
