@@ -29,6 +29,9 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, CustomDebugS
         public static let tooLarge = Code("tooLarge")
         /// A stored record could not be read back.
         public static let corruptRecord = Code("corruptRecord")
+        /// The cache holds the server's error for a field (``RecordValue/error(_:)``) whose `null` reaches the root of
+        /// what was read: nothing of it can be built, as the server's response had no data.
+        public static let fieldError = Code("fieldError")
 
         /// The code's name, such as `missingField`.
         public var description: String { rawValue }

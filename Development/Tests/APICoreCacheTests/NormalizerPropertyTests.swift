@@ -136,6 +136,7 @@ struct NormalizerPropertyTests {
         case .value(let json): JSONWriter().string(json)
         case .reference(let key): "-> \(key)"
         case .list(let elements): "[" + elements.map { describe($0) }.joined(separator: ", ") + "]"
+        case .error(let error): "error \(error.message)"
         }
     }
 }

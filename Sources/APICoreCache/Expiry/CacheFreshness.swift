@@ -56,12 +56,19 @@ public struct CacheRead<Value: Sendable>: Sendable {
     public let staleFields: [CacheStaleField]
     /// The first moment a field the read served and that is still fresh expires; `nil` when none will.
     public let nextExpiry: Date?
+    /// The server's errors the cache holds for fields the read met (``RecordValue/error(_:)``), at the paths the read
+    /// met them: the data has `null` there, gone up to the nearest field that may be null, as in the server's
+    /// response. Empty when the data holds none.
+    public let fieldErrors: [GraphQLError]
 
     /// A read's result.
-    public init(value: Value, staleFields: [CacheStaleField] = [], nextExpiry: Date? = nil) {
+    public init(
+        value: Value, staleFields: [CacheStaleField] = [], nextExpiry: Date? = nil, fieldErrors: [GraphQLError] = []
+    ) {
         self.value = value
         self.staleFields = staleFields
         self.nextExpiry = nextExpiry
+        self.fieldErrors = fieldErrors
     }
 
     /// Whether any of the data is past its time to live.

@@ -74,6 +74,7 @@ extension RecordValue {
         case .value(let json): json.estimatedByteCount
         case .reference(let key): key.rawValue.utf8.count + 2
         case .list(let elements): elements.reduce(2) { $0 + $1.estimatedByteCount }
+        case .error(let error): error.jsonValue.estimatedByteCount + 10
         }
     }
 }

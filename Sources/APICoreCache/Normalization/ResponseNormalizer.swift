@@ -105,6 +105,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         var expirations: [(storageKey: String, date: Date)] = []
         /// The values of its fields that hold objects, by response key: where its children find their keys.
         var childValues: [(responseKey: String, value: RecordValue)] = []
+        /// Its response path, kept only when the response reports field errors (``Walk/errored``).
+        var path: [ResponsePath.Component] = []
 
         /// The key of the child at `field` and `indexes` below this object, from the reference computed for it.
         fileprivate func childKey(field: String?, indexes: [Int]) -> CacheKey? {
@@ -124,16 +126,29 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// the class per mutation would be one dynamically checked access each (and several per object entered).
     private var walk: Walk
 
+    /// A normalizer of data whose response reported `fieldErrors`: a `null` at an error's path, or at a path above
+    /// it (where a non-null field's `null` went up to), is stored as that error (``RecordValue/error(_:)``), not as a
+    /// value.
     init(
         rootKey: CacheKey,
         variables: JSONObject,
         resolver: CacheKeyResolver,
         expiry: CacheExpiryPolicy,
         maxAge: Duration?,
-        now: Date
+        now: Date,
+        fieldErrors: [GraphQLError] = []
     ) {
         walk = Walk(
             rootKey: rootKey, variables: variables, resolver: resolver, expiry: expiry, maxAge: maxAge, now: now)
+        for error in fieldErrors {
+            guard let path = error.path, !path.components.isEmpty else { continue }
+            // Stored without the path and locations of the operation that met it: a read reports it at its own.
+            let stored = GraphQLError(message: error.message, extensions: error.extensions)
+            for length in 1...path.components.count {
+                let prefix = ResponsePath(Array(path.components.prefix(length)))
+                if walk.errored[prefix] == nil { walk.errored[prefix] = stored }
+            }
+        }
     }
 
     /// The records written so far.
@@ -185,6 +200,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         let expiry: CacheExpiryPolicy
         let maxAge: Duration?
         let now: Date
+        /// The field errors of the response by path, and by every path above them: where a `null` is an error.
+        var errored: [ResponsePath: GraphQLError] = [:]
         /// Whether any field may get an expiry: from the response's max-age, the store's policy or the schema's
         /// `@cacheControl`. Without one, writes skip the per-field work.
         lazy var expires = maxAge != nil || expiry.hasRules || !resolver.typePolicies.maxAges.isEmpty
@@ -230,7 +247,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                         for: object, staticTypename: selectionSet.concreteTypename)
                     ?? rootKey
             }
-            frames.append(Frame(depth: depth, field: field, indexes: indexes, key: key))
+            var frame = Frame(depth: depth, field: field, indexes: indexes, key: key)
+            if !errored.isEmpty { frame.path = path }
+            frames.append(frame)
             addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
         }
 
@@ -274,9 +293,13 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                     continue
                 }
                 let fieldValue: RecordValue
-                if plan.holdsObjects {
+                let fieldPath = errored.isEmpty ? nil : frames[index].path + [.field(plan.responseKey)]
+                if let fieldPath, case .null = json, let error = errored[ResponsePath(fieldPath)] {
+                    fieldValue = .error(error)
+                } else if plan.holdsObjects {
                     var indexes: [Int] = []
-                    fieldValue = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
+                    fieldValue = value(
+                        json, type: plan.type, key: key, plan: plan, indexes: &indexes, fieldPath: fieldPath)
                     frames[index].childValues.append((plan.responseKey, fieldValue))
                     if let merge = plan.merge {
                         fieldMerges.append(
@@ -338,12 +361,21 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         /// The record value of a field of the record `key`: leaves as values, objects as references to their keys (the
         /// resolver's, else `key.field(args).index...`).
         mutating func value(
-            _ json: JSONValue, type: GraphQLOutputType, key: CacheKey, plan: FieldPlan, indexes: inout [Int]
+            _ json: JSONValue, type: GraphQLOutputType, key: CacheKey, plan: FieldPlan, indexes: inout [Int],
+            fieldPath: [ResponsePath.Component]?
         ) -> RecordValue {
-            if case .null = json { return .null }
+            if case .null = json {
+                // An element of a list the response reports an error for.
+                if let fieldPath, !indexes.isEmpty,
+                    let error = errored[ResponsePath(fieldPath + indexes.map { .index($0) })]
+                {
+                    return .error(error)
+                }
+                return .null
+            }
             switch type {
             case .nonNull(let inner):
-                return value(json, type: inner, key: key, plan: plan, indexes: &indexes)
+                return value(json, type: inner, key: key, plan: plan, indexes: &indexes, fieldPath: fieldPath)
             case .scalar:
                 return .value(json)
             case .list(let element):
@@ -353,7 +385,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 indexes.append(0)
                 for (index, item) in elements.enumerated() {
                     indexes[indexes.count - 1] = index
-                    values.append(value(item, type: element, key: key, plan: plan, indexes: &indexes))
+                    values.append(
+                        value(item, type: element, key: key, plan: plan, indexes: &indexes, fieldPath: fieldPath))
                 }
                 indexes.removeLast()
                 return .list(values)

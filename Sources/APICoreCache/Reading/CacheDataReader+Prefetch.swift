@@ -82,7 +82,7 @@ extension CacheDataReader {
 
     static func forEachReference(in value: RecordValue, _ body: (CacheKey) -> Void) {
         switch value {
-        case .value: break
+        case .value, .error: break
         case .reference(let key): body(key)
         case .list(let elements): for element in elements { forEachReference(in: element, body) }
         }

@@ -31,6 +31,9 @@ struct CacheDataReader {
 
     /// The misses of a partial read, each with its response path, in the order met.
     private(set) var misses: [CacheError] = []
+    /// The field errors the cache holds for fields the read met (``RecordValue/error(_:)``), each at the path the
+    /// read met it, in the order met: they read as `null`, and the read reports them as the server's response did.
+    private(set) var fieldErrors: [GraphQLError] = []
     /// How fields past their time to live read: a miss (strict), or served and noted in ``staleFields``.
     var freshness = CacheFreshness.strict
     /// The fields a permissive read served after they expired, in the order met.
@@ -94,7 +97,20 @@ struct CacheDataReader {
     ) throws(CacheError) -> Selection {
         // Built first: `decode` reads what building found out.
         let object = try objectData(selections, key: key)
-        return try decode(selections, as: type, object, key: key)
+        guard !fieldErrors.isEmpty else { return try decode(selections, as: type, object, key: key) }
+        // A stored error reads as `null`, which goes up to the nearest field that may be null, as the server's did.
+        let repaired = GraphQLNullPropagation.repair(
+            GraphQLResponseBody(data: object, errors: fieldErrors, extensions: JSONObject()), as: selections,
+            variables: variables)
+        guard let data = repaired.data else { throw fieldErrorFailure(key: key) }
+        return try decode(selections, as: type, data, key: key)
+    }
+
+    /// The failure of a read whose stored errors leave nothing to build.
+    private func fieldErrorFailure(key: CacheKey) -> CacheError {
+        CacheError(
+            .fieldError, key: key, path: fieldErrors[0].path ?? ResponsePath([]),
+            reason: "the server's error for a field the data cannot do without: \(fieldErrors[0].message)")
     }
 
     /// Reads what the cache holds of a selection set: missing and expired fields are `null`, and each such `null`
@@ -112,14 +128,19 @@ struct CacheDataReader {
         } catch  where error.isMiss {
             return (nil, [error])
         }
-        guard !misses.isEmpty else { return (try decode(selections, as: type, object, key: key), []) }
+        guard !misses.isEmpty || !fieldErrors.isEmpty else {
+            return (try decode(selections, as: type, object, key: key), [])
+        }
         // The repaired data differs from what was checked while it was built.
         builtDataPassedChecks = false
-        let errors = CachePartialRead<Selection>(value: nil, misses: misses).errors
+        let errors = fieldErrors + CachePartialRead<Selection>(value: nil, misses: misses).errors
         let repaired = GraphQLNullPropagation.repair(
             GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: selections,
             variables: variables)
-        guard let data = repaired.data else { return (nil, misses) }
+        guard let data = repaired.data else {
+            if misses.isEmpty { throw fieldErrorFailure(key: key) }
+            return (nil, misses)
+        }
         return (try decode(selections, as: type, data, key: key), misses)
     }
 
@@ -281,6 +302,14 @@ struct CacheDataReader {
         case .value(let json):
             if checksValues, builtDataPassedChecks { check(json, type: type, leafType: nil) }
             return json
+        case .error(let error):
+            fieldErrors.append(
+                GraphQLError(
+                    message: error.message, locations: error.locations, path: ResponsePath(path),
+                    extensions: error.extensions))
+            // The whole-tree check decides what a `null` here means, after the null has gone where it belongs.
+            builtDataPassedChecks = false
+            return .null
         case .reference(let key):
             guard let selectionSet = field.selectionSet else {
                 throw CacheError(

@@ -13,12 +13,17 @@ public struct CachePartialRead<Value: Sendable>: Sendable {
     public let misses: [CacheError]
     /// The fields a permissive read (``CacheFreshness/permissive(maxStale:)``) served after they expired.
     public let staleFields: [CacheStaleField]
+    /// The server's errors the cache holds for fields the read met, at their paths (``CacheRead/fieldErrors``).
+    public let fieldErrors: [GraphQLError]
 
     /// A partial read's result.
-    public init(value: Value?, misses: [CacheError], staleFields: [CacheStaleField] = []) {
+    public init(
+        value: Value?, misses: [CacheError], staleFields: [CacheStaleField] = [], fieldErrors: [GraphQLError] = []
+    ) {
         self.value = value
         self.misses = misses
         self.staleFields = staleFields
+        self.fieldErrors = fieldErrors
     }
 
     /// The response paths of the missing fields.
@@ -27,13 +32,14 @@ public struct CachePartialRead<Value: Sendable>: Sendable {
     /// Whether everything was there.
     public var isComplete: Bool { misses.isEmpty && value != nil }
 
-    /// The misses as GraphQL errors at their paths, with the extension `code` `CACHE_MISS`: how a partial cache answer
-    /// reports them beside its data.
+    /// The stored field errors, then the misses as GraphQL errors at their paths with the extension `code`
+    /// `CACHE_MISS`: how a partial cache answer reports them beside its data.
     public var errors: [GraphQLError] {
-        misses.map { miss in
-            GraphQLError(
-                message: "missing from the cache (\(miss.code.rawValue))", path: miss.path,
-                extensions: ["code": .string(CacheDataReader.missErrorCode)])
-        }
+        fieldErrors
+            + misses.map { miss in
+                GraphQLError(
+                    message: "missing from the cache (\(miss.code.rawValue))", path: miss.path,
+                    extensions: ["code": .string(CacheDataReader.missErrorCode)])
+            }
     }
 }

@@ -1,6 +1,7 @@
 import APICoreGraphQL
 
-/// The value of one field of a record: a leaf value, a reference to another record, or a list of either.
+/// The value of one field of a record: a leaf value, a reference to another record, a list of either, or the error
+/// that left the field without a value.
 ///
 /// Not `indirect`: a list's elements live in its array already, so a value is stored inline wherever it is held, not
 /// in a heap box of its own for every field of every record.
@@ -11,6 +12,11 @@ public enum RecordValue: Sendable, Hashable {
     case reference(CacheKey)
     /// A list of objects (or of lists of them).
     case list([RecordValue])
+    /// The field error the server sent for a field it answered with `null`: the field itself failed (under
+    /// `onError: NULL`, even a non-null one), or a non-null field below it did and the null went up to it. A read
+    /// reports the error at the path it reads the field at, as the server's response did, rather than a `null` the
+    /// server never meant as a value or a miss.
+    case error(GraphQLError)
 
     /// `null`.
     public static let null = RecordValue.value(.null)
@@ -18,7 +24,7 @@ public enum RecordValue: Sendable, Hashable {
     /// The keys this value refers to, directly or inside lists.
     public var references: [CacheKey] {
         switch self {
-        case .value: []
+        case .value, .error: []
         case .reference(let key): [key]
         case .list(let elements): elements.flatMap(\.references)
         }
@@ -27,7 +33,8 @@ public enum RecordValue: Sendable, Hashable {
 
 extension RecordValue {
     /// The value as JSON for storage: leaves as themselves (objects and arrays wrapped as `{"$json": ...}`),
-    /// references as `{"$ref": key}` and lists as arrays, so that reading it back is unambiguous.
+    /// references as `{"$ref": key}`, errors as `{"$error": error}` (without its path, which is the field's) and lists
+    /// as arrays, so that reading it back is unambiguous.
     public var storageJSON: JSONValue {
         switch self {
         case .value(let value):
@@ -39,6 +46,8 @@ extension RecordValue {
             .object(["$ref": .string(key.rawValue)])
         case .list(let elements):
             .array(elements.map(\.storageJSON))
+        case .error(let error):
+            .object(["$error": error.jsonValue])
         }
     }
 
@@ -59,6 +68,8 @@ extension RecordValue {
                 self = .reference(CacheKey(key))
             } else if let wrapped = object["$json"] {
                 self = .value(wrapped)
+            } else if let error = object["$error"] {
+                self = .error(GraphQLError(json: error))
             } else {
                 return nil
             }

@@ -74,7 +74,9 @@ public class CacheReadTransaction {
             reader throws(CacheError) in
             let value = try reader.read(
                 operation.__dataSelections, as: Operation.Data.self, at: .root(of: operation.__operationType))
-            return CacheRead(value: value, staleFields: reader.staleFields, nextExpiry: reader.nextExpiry)
+            return CacheRead(
+                value: value, staleFields: reader.staleFields, nextExpiry: reader.nextExpiry,
+                fieldErrors: reader.fieldErrors)
         }
     }
 
@@ -102,7 +104,8 @@ public class CacheReadTransaction {
             reader throws(CacheError) in
             let (value, misses) = try reader.readPartial(
                 operation.__dataSelections, as: Operation.Data.self, at: .root(of: operation.__operationType))
-            return CachePartialRead(value: value, misses: misses, staleFields: reader.staleFields)
+            return CachePartialRead(
+                value: value, misses: misses, staleFields: reader.staleFields, fieldErrors: reader.fieldErrors)
         }
     }
 

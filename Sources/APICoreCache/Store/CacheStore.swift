@@ -93,6 +93,7 @@ public final class CacheStore: Sendable {
 
     /// Decodes response data read with `selections` as `type` and normalizes it in the same walk: for an operation's
     /// data, whose selections (`__dataSelections`) may have been compiled at run time. They must describe `type`.
+    /// The fields that `fieldErrors` (the response's errors) say failed are stored as those errors.
     package func decode<Selection: GraphQLSelectionSet>(
         _ selections: GraphQLSelectionTree,
         as type: Selection.Type,
@@ -100,14 +101,37 @@ public final class CacheStore: Sendable {
         variables: JSONObject,
         rootKey: CacheKey,
         maxAge: Duration? = nil,
+        fieldErrors: [GraphQLError] = [],
         observer: (any GraphQLDecodingObserver)? = nil
     ) throws(GraphQLDecodingError) -> (data: Selection, records: RecordSet) {
         let normalizer = ResponseNormalizer(
-            rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now())
+            rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now(),
+            fieldErrors: fieldErrors)
         let context = GraphQLDecodingContext(
             variables: variables, observer: observer.map { ObserverPair(normalizer, $0) } ?? normalizer)
         let value = try Selection(reader: GraphQLObjectReader(object: data, selections: selections, context: context))
         return (value, normalizer.takeRecords())
+    }
+
+    /// The records of response data in which a field the response reports an error for is `null` whatever its type,
+    /// as a server sends it under `onError: NULL`: the failed fields are stored as their errors and everything else
+    /// as sent, where typed data (which the caller builds from the data with the nulls gone up, as the spec's
+    /// propagation would have them) keeps less. Throws as a decode does for anything else wrong with the data.
+    package func records(
+        ofDataWithFieldErrors data: JSONObject,
+        selections: GraphQLSelectionTree,
+        variables: JSONObject,
+        rootKey: CacheKey,
+        maxAge: Duration? = nil,
+        fieldErrors: [GraphQLError]
+    ) throws(GraphQLDecodingError) -> RecordSet {
+        let normalizer = ResponseNormalizer(
+            rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now(),
+            fieldErrors: fieldErrors)
+        let context = GraphQLDecodingContext(
+            variables: variables, observer: normalizer, erroredPaths: Set(fieldErrors.compactMap(\.path)))
+        try GraphQLSelectionValidator.validate(data, as: selections, in: context)
+        return normalizer.takeRecords()
     }
 
     /// An observer that normalizes the data of a decode run elsewhere, such as a subscription event's; publish its

@@ -15,11 +15,26 @@ public final class GraphQLDecodingContext {
 
     @usableFromInline let tracksPath: Bool
 
+    /// The paths where the response reports a field error and has `null`, which a check of the data accepts there
+    /// whatever the field's type: under `onError: NULL` a server leaves a failed non-null field `null` instead of
+    /// nulling its parent. Empty (the default) for a decode into typed data, which cannot hold such a `null`; the
+    /// normalized cache sets them to store the rest of the data as the server sent it.
+    public let erroredPaths: Set<ResponsePath>
+
     /// A context for decoding the data of an operation with the given variables.
-    public init(variables: JSONObject = JSONObject(), observer: (any GraphQLDecodingObserver)? = nil) {
+    public init(
+        variables: JSONObject = JSONObject(), observer: (any GraphQLDecodingObserver)? = nil,
+        erroredPaths: Set<ResponsePath> = []
+    ) {
         self.variables = variables
         self.observer = observer
-        self.tracksPath = observer != nil
+        self.erroredPaths = erroredPaths
+        self.tracksPath = observer != nil || !erroredPaths.isEmpty
+    }
+
+    /// Whether the value being decoded is at one of the ``erroredPaths``.
+    public var isAtErroredPath: Bool {
+        !erroredPaths.isEmpty && erroredPaths.contains(ResponsePath(pathComponents))
     }
 
     /// The response path of the value being decoded; empty unless an observer is set.

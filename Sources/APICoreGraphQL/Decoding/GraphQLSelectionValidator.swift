@@ -29,6 +29,8 @@ public enum GraphQLSelectionValidator {
         _ value: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLOutputValue.Type)?,
         in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
+        // A `null` the response reports an error for, in a context that accepts it (see `erroredPaths`).
+        if !context.erroredPaths.isEmpty, case .null = value, context.isAtErroredPath { return }
         if let leafType {
             try validateLeaf(value, as: leafType, in: context)
         } else {
@@ -116,7 +118,7 @@ public enum GraphQLSelectionValidator {
         case .nonNull(let inner):
             try validate(value, as: inner, isNonNull: true, in: context)
         case _ where value == .null:
-            if isNonNull { throw GraphQLDecodingError(.nullValue) }
+            if isNonNull, !context.isAtErroredPath { throw GraphQLDecodingError(.nullValue) }
         case .scalar:
             break
         case .list(let element):

@@ -28,8 +28,8 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
         watch.map { .delivering(to: $0) } ?? .publish(store)
     }
 
-    /// The operation's data as the cache holds it, with the errors of the fields missing from it when `partial`
-    /// (a watch reads whole data) and the fields past their time to live that `freshness` serves; `afterNetworkFailure`
+    /// The operation's data as the cache holds it, with the server's errors the cache holds for its fields and the
+    /// errors of the fields missing from it when `partial` (a watch reads whole data) and the fields past their time to live that `freshness` serves; `afterNetworkFailure`
     /// for the read that answers for a failed network call.
     func read<Operation: GraphQLOperation>(
         _ operation: Operation,
@@ -50,7 +50,7 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
         }
         guard partial else {
             let read = try await store.load(operation, freshness: freshness)
-            return (read.value, [], read.staleFields)
+            return (read.value, read.fieldErrors, read.staleFields)
         }
         // One read: what the cache holds, with the misses as errors; the first miss (the one a whole read would have
         // failed with) when not even that can be built.

@@ -23,6 +23,7 @@ extension APIClient {
                 document: operation.__document, operationName: operation.sentOperationName,
                 operationType: operation.__operationType, variables: variables, declaredName: name)
             payload.files = operation.fileUploads
+            payload.onError = options.errorBehavior ?? configuration.errorBehavior
             let exchange = try await exchange(
                 payload, persistedQueryID: operation.__operationIdentifier, options: options)
             return try pipeline.response(exchange.body, from: exchange.origin, start: start)

@@ -26,6 +26,10 @@ public struct APIClientConfiguration: Sendable {
     /// For a server that asks for `Apollo-Require-Preflight` instead, name that field here. Anonymous operations are named as
     /// in logs and metrics (`anonymous query`).
     public var operationNameHeader: String?
+    /// What servers should do when a field fails, sent as `onError` with every operation (``GraphQLErrorBehavior``);
+    /// `nil` (the default) sends nothing, which servers take as ``GraphQLErrorBehavior/propagate``. Set it only for a
+    /// server that supports the parameter: one that does not may refuse the request.
+    public var errorBehavior: GraphQLErrorBehavior?
     /// HTTP batching of queries (``GraphQLBatching``); `nil` (the default) sends each query on its own.
     public var batching: GraphQLBatching?
     /// Persisted queries, when enabled: automatic (APQ) or ID-only for a server with a safelist.
@@ -79,6 +83,7 @@ public struct APIClientConfiguration: Sendable {
         operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
         batching: GraphQLBatching? = nil,
+        errorBehavior: GraphQLErrorBehavior? = nil,
         clientAwareness: ClientAwareness? = nil,
         maximumResponseSize: Int? = defaultMaximumResponseSize,
         jsonReader: JSONReader = JSONReader(),
@@ -100,6 +105,7 @@ public struct APIClientConfiguration: Sendable {
         self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
         self.batching = batching
+        self.errorBehavior = errorBehavior
         self.clientAwareness = clientAwareness
         self.maximumResponseSize = maximumResponseSize
         self.jsonReader = jsonReader

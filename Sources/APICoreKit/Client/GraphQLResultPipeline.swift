@@ -63,10 +63,22 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
             do throws(GraphQLDecodingError) {
                 (data, records) = try decode(body, store: store, maxAge: directives.maxAge)
             } catch  where error.reason == .nullValue {
-                // A server that broke the spec's null propagation: repair the data as the spec says, then decode the
-                // partial result (the records are those of the repaired data).
+                // A non-null field is `null`: the server was asked not to propagate (`onError: NULL`), or broke the
+                // spec's propagation. The typed data is the data repaired as the spec says; the records keep what the
+                // server sent, the failed fields stored as their errors, when its errors account for every such
+                // `null` (else they are those of the repaired data).
+                let sent = body
                 body = GraphQLNullPropagation.repair(body, as: selections, variables: variables)
-                (data, records) = try decode(body, store: store, maxAge: directives.maxAge)
+                if let store, let object = sent.data, !sent.errors.isEmpty,
+                    let kept = try? store.records(
+                        ofDataWithFieldErrors: object, selections: selections, variables: variables,
+                        rootKey: .root(of: operationType), maxAge: directives.maxAge, fieldErrors: sent.errors)
+                {
+                    (data, _) = try decode(body, store: nil, maxAge: directives.maxAge)
+                    records = kept
+                } else {
+                    (data, records) = try decode(body, store: store, maxAge: directives.maxAge)
+                }
             }
         } catch {
             throw APIError(
@@ -99,7 +111,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
             if let store {
                 decoded = try store.decode(
                     selections, as: Data.self, from: object, variables: variables, rootKey: .root(of: operationType),
-                    maxAge: maxAge, observer: observer)
+                    maxAge: maxAge, fieldErrors: body.errors, observer: observer)
             } else {
                 decoded = (
                     try body.decodeData(Data.self, selections: selections, variables: variables, observer: observer),

@@ -8,6 +8,8 @@ struct GraphQLPayload: Sendable {
     var operationType: GraphQLOperationType
     var variables: JSONObject
     var extensions: JSONObject?
+    /// The `onError` request parameter, sent only when set.
+    var onError: GraphQLErrorBehavior?
     /// The name errors, logs and metrics give the operation when no `operationName` is sent: the one its document
     /// declares, found by scanning it.
     var declaredName: String?
@@ -59,6 +61,7 @@ struct GraphQLPayload: Sendable {
             if let extensions {
                 items.append(URLQueryItem(name: "extensions", value: writer.string(.object(extensions))))
             }
+            if let onError { items.append(URLQueryItem(name: "onError", value: onError.rawValue)) }
             guard let url = RequestURL.url(endpoint, addingQueryItems: items) else {
                 throw APIError(.invalidRequest, operationName: name, reason: "cannot build the GET URL")
             }
@@ -82,6 +85,7 @@ struct GraphQLPayload: Sendable {
             [
                 "query": document.map(JSONValue.string), "operationName": operationName.map(JSONValue.string),
                 "variables": .object(variables), "extensions": extensions.map(JSONValue.object),
+                "onError": onError.map { .string($0.rawValue) },
             ], into: &bytes)
         return Data(bytes)
     }

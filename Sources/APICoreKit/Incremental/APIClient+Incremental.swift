@@ -21,9 +21,11 @@ extension APIClient {
         options: RequestOptions = RequestOptions()
     ) -> AsyncThrowingStream<APIResponse<Operation.Data>, any Error> {
         let name = operation.__operationName
-        let payload = GraphQLPayload(
+        var built = GraphQLPayload(
             document: operation.__document, operationName: operation.sentOperationName,
             operationType: operation.__operationType, variables: operation.variables, declaredName: name)
+        built.onError = options.errorBehavior ?? configuration.errorBehavior
+        let payload = built
         let pipeline = GraphQLResultPipeline(
             operation, errorPolicy: options.errorPolicy, write: configuration.cache.map { .publish($0) } ?? .none,
             observation: configuration.decodingObservation, delivery: .incremental)

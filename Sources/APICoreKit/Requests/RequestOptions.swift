@@ -32,6 +32,9 @@ public struct RequestOptions: Sendable {
     /// default. Every caller gets the response or the error; a caller that is cancelled stops only its own wait, and
     /// the request goes on while anyone waits for it. Mutations are never shared.
     public var deduplicates: Bool
+    /// What the server should do when a field fails (``GraphQLErrorBehavior``, sent as `onError`); `nil` (the default)
+    /// follows ``APIClientConfiguration/errorBehavior``.
+    public var errorBehavior: GraphQLErrorBehavior?
     /// Whether a query may be sent in a batch with others (``APIClientConfiguration/batching``); `nil` (the default)
     /// follows the client's ``GraphQLBatching/batchesByDefault``. Ignored when the client does not batch, and by
     /// every call that is never batched (mutations, uploads, incremental delivery, GET and QUERY requests).
@@ -79,6 +82,7 @@ public struct RequestOptions: Sendable {
         persistedQueryMode: PersistedQueriesConfiguration.Mode? = nil,
         deduplicates: Bool = true,
         batches: Bool? = nil,
+        errorBehavior: GraphQLErrorBehavior? = nil,
         isIdempotent: Bool? = nil,
         cachePolicy: CachePolicy? = nil,
         refetchesOnCacheMiss: Bool = true,
@@ -94,6 +98,7 @@ public struct RequestOptions: Sendable {
         self.persistedQueryMode = persistedQueryMode
         self.deduplicates = deduplicates
         self.batches = batches
+        self.errorBehavior = errorBehavior
         self.isIdempotent = isIdempotent
         self.cachePolicy = cachePolicy
         self.refetchesOnCacheMiss = refetchesOnCacheMiss

@@ -26,14 +26,15 @@ import GRDB
 ///          | 0x08 string               reference to a record key
 ///          | 0x09 count value*         list of record values
 ///          | 0x0A string               number kept as its text (JSONValue.numberText)
+///          | 0x0B value                a field error (RecordValue.error): the error's JSON, without its path
 /// ```
 ///
 /// The float64 after the marker is the record's write time (`Record/writtenAt`, NaN when not known), and `written*`
 /// lists the fields written before it (`Record/earlierWriteTimes`). Rows written before write times were kept start
 /// with 0xA1 and have neither: they still read, with no write time, and are rewritten as 0xA2 when next merged.
 ///
-/// Inside a JSON array or object only the JSON tags (0x00-0x07 and 0x0A) appear. The number text tag came last, so
-/// rows written before it read unchanged.
+/// Inside a JSON array or object only the JSON tags (0x00-0x07 and 0x0A) appear. The number text and error tags came
+/// last, so rows written before them read unchanged.
 enum RecordCoding {
     /// The first byte of a binary record; a JSON text record starts with `{`.
     static let binaryMarker: UInt8 = 0xA2
@@ -41,7 +42,7 @@ enum RecordCoding {
     static let binaryMarkerWithoutWriteTimes: UInt8 = 0xA1
 
     private enum Tag: UInt8 {
-        case null = 0, `false`, `true`, integer, double, string, array, object, reference, list, numberText
+        case null = 0, `false`, `true`, integer, double, string, array, object, reference, list, numberText, error
     }
 
     // MARK: - Writing
@@ -120,6 +121,9 @@ enum RecordCoding {
                 tag(.list)
                 varint(UInt64(elements.count))
                 for element in elements { self.value(element) }
+            case .error(let error):
+                tag(.error)
+                json(error.jsonValue)
             }
         }
 
@@ -301,6 +305,9 @@ enum RecordCoding {
                     elements.append(element)
                 }
                 return .list(elements)
+            case .error:
+                guard let error = json(depth: depth + 1), case .object = error else { return nil }
+                return .error(GraphQLError(json: error))
             default:
                 return json(tag, depth: depth).map { .value($0) }
             }
@@ -346,7 +353,7 @@ enum RecordCoding {
                 }
                 guard Set(keys).count == keys.count else { return nil }
                 return .object(JSONObject(uniqueKeys: keys, values: values))
-            case .reference, .list:
+            case .reference, .list, .error:
                 return nil  // record values never sit inside a JSON leaf
             }
         }

@@ -43,9 +43,15 @@ struct RecordCodingTests {
     }
 
     static func randomValue(_ random: inout SeededGenerator, depth: Int = 0) -> RecordValue {
-        switch Int.random(in: 0..<(depth < 3 ? 3 : 2), using: &random) {
+        switch Int.random(in: 0..<(depth < 3 ? 4 : 3), using: &random) {
         case 0: return .value(randomJSON(&random))
         case 1: return .reference(CacheKey("Type:" + randomString(&random)))
+        case 2:
+            // A field error as the cache stores it: message and extensions, no path.
+            var extensions = JSONObject()
+            if Bool.random(using: &random) { extensions["code"] = .string(randomString(&random)) }
+            if Bool.random(using: &random) { extensions["detail"] = randomJSON(&random) }
+            return .error(GraphQLError(message: randomString(&random), extensions: extensions))
         default:
             return .list(
                 (0..<Int.random(in: 0...4, using: &random)).map { _ in randomValue(&random, depth: depth + 1) })
