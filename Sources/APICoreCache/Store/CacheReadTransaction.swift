@@ -109,23 +109,27 @@ public class CacheReadTransaction {
         }
     }
 
-    /// A read that also reports every field it depended on, found or not.
+    /// A read that also reports every field it depended on, found or not, and the field errors it met.
     func read<Selection: GraphQLSelectionSet>(
         _ selections: GraphQLSelectionTree,
         as type: Selection.Type,
         key: CacheKey,
         variables: JSONObject
-    ) -> (value: Result<Selection, CacheError>, dependencies: Set<CacheFieldID>) {
+    ) -> WatcherReadResult<Selection> {
         var dependencies: Set<CacheFieldID> = []
+        var fieldErrors: [GraphQLError] = []
         do throws(CacheError) {
             let value = try withDataReader(variables: variables, tracksDependencies: true) {
                 reader throws(CacheError) in
-                defer { dependencies = reader.dependencies }
+                defer {
+                    dependencies = reader.dependencies
+                    fieldErrors = reader.fieldErrors
+                }
                 return try reader.read(selections, as: type, at: key)
             }
-            return (.success(value), dependencies)
+            return WatcherReadResult(value: .success(value), dependencies: dependencies, fieldErrors: fieldErrors)
         } catch {
-            return (.failure(error), dependencies)
+            return WatcherReadResult(value: .failure(error), dependencies: dependencies, fieldErrors: [])
         }
     }
 

@@ -25,16 +25,16 @@ extension CacheStore {
     ) -> CacheWatch<Selection> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: CacheWatch<Selection>.Emission.self, bufferingPolicy: .unbounded)
-        let reader: @Sendable (CacheReadTransaction) -> (Result<Selection, CacheError>, Set<CacheFieldID>) = {
+        let reader: @Sendable (CacheReadTransaction) -> WatcherReadResult<Selection> = {
             $0.read(selections, as: Selection.self, key: key, variables: variables)
         }
         // Under the writer lock: no write lands between the first read and the registration.
         let watcher = writer.withLock { _ in
-            let (value, dependencies) = reader(currentTransaction())
+            let read = reader(currentTransaction())
             return state.withLock { state in
                 let watcher = Watcher(id: state.makeID(), reader: reader, continuation: continuation)
-                _ = watcher.offer(value, sequence: state.changeSequence)
-                state.watchers.insert(watcher, dependencies: dependencies)
+                _ = watcher.offer(read.value, fieldErrors: read.fieldErrors, sequence: state.changeSequence)
+                state.watchers.insert(watcher, dependencies: read.dependencies)
                 state.watcherReads += 1
                 return watcher
             }
@@ -112,7 +112,7 @@ extension CacheStore {
     /// See ``CacheWatch/read()``.
     func read<Value>(for watcher: Watcher<Value>) async -> Result<Value, CacheError> {
         do throws(CacheError) {
-            let read = try await readingStamped { transaction in watcher.reader(transaction) }.value.0
+            let read = try await readingStamped { transaction in watcher.reader(transaction) }.value.value
             // Numbered anew: the read's own number is only a bound (its view may hold a write not yet numbered), and a
             // re-read the watcher has under way, which may be older, is to be taken as overtaken.
             state.withLock { watcher.adopt(read, sequence: $0.takeNumber()) }

@@ -37,9 +37,11 @@ public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
         await store.read(for: watcher)
     }
 
-    /// One result as the store emits it, with the sequence number of the write it reflects.
+    /// One result as the store emits it, with the field errors its read met and the sequence number of the write it
+    /// reflects.
     struct Emission: Sendable {
         let result: Result<Value, CacheError>
+        let fieldErrors: [GraphQLError]
         let sequence: UInt64
     }
 
@@ -51,8 +53,14 @@ public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
 
         /// The next result, or `nil` once the consuming task is cancelled.
         public mutating func next() async -> Element? {
+            await nextWithFieldErrors()?.result
+        }
+
+        /// The next result with the server's errors the cache holds for fields it read (``CacheRead/fieldErrors``),
+        /// or `nil` once the consuming task is cancelled.
+        package mutating func nextWithFieldErrors() async -> (result: Element, fieldErrors: [GraphQLError])? {
             while let emission = await base.next() {
-                if let result = watcher.take(emission) { return result }
+                if let result = watcher.take(emission) { return (result, emission.fieldErrors) }
             }
             return nil
         }
@@ -89,8 +97,8 @@ struct WatcherRead: Sendable {
 /// Watches one selection set at one record, and keeps what its consumer has last been given.
 final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
     let id: UInt64
-    /// Reads the watched data, with the fields the read depended on.
-    let reader: @Sendable (CacheReadTransaction) -> (Result<Value, CacheError>, Set<CacheFieldID>)
+    /// Reads the watched data, with the fields the read depended on and the field errors it met.
+    let reader: @Sendable (CacheReadTransaction) -> WatcherReadResult<Value>
     private let continuation: AsyncStream<CacheWatch<Value>.Emission>.Continuation
     private let delivered = Lock(Delivered())
 
@@ -104,11 +112,15 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
         var adopted: UInt64 = 0
         /// The last result the consumer was given, by the iterator or by the owner.
         var shown: Result<Value, CacheError>?
+        /// The field errors that came with `last` and `shown`; `nil` when the owner delivered the result itself (its
+        /// errors, as a response's, are not the cache's to compare).
+        var lastFieldErrors: [GraphQLError]?
+        var shownFieldErrors: [GraphQLError]?
     }
 
     init(
         id: UInt64,
-        reader: @escaping @Sendable (CacheReadTransaction) -> (Result<Value, CacheError>, Set<CacheFieldID>),
+        reader: @escaping @Sendable (CacheReadTransaction) -> WatcherReadResult<Value>,
         continuation: AsyncStream<CacheWatch<Value>.Emission>.Continuation
     ) {
         self.id = id
@@ -117,23 +129,29 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
     }
 
     func read(in transaction: CacheReadTransaction) -> WatcherRead {
-        let (value, dependencies) = reader(transaction)
-        return WatcherRead(dependencies: dependencies) { [self] sequence in offer(value, sequence: sequence) }
+        let read = reader(transaction)
+        return WatcherRead(dependencies: read.dependencies) { [self] sequence in
+            offer(read.value, fieldErrors: read.fieldErrors, sequence: sequence)
+        }
     }
 
     func failedRead(_ error: CacheError) -> WatcherRead {
-        WatcherRead(dependencies: []) { [self] sequence in offer(.failure(error), sequence: sequence) }
+        WatcherRead(dependencies: []) { [self] sequence in offer(.failure(error), fieldErrors: [], sequence: sequence) }
     }
 
-    /// Emits `result`, read as of change `sequence`, unless it is what was emitted last or older than it.
-    func offer(_ result: Result<Value, CacheError>, sequence: UInt64) -> Bool {
+    /// Emits `result` with the field errors its read met, read as of change `sequence`, unless it is what was
+    /// emitted last or older than it.
+    func offer(_ result: Result<Value, CacheError>, fieldErrors: [GraphQLError], sequence: UInt64) -> Bool {
         delivered.withLock { delivered in
             guard sequence >= delivered.sequence else { return false }
             delivered.sequence = sequence
-            if let last = delivered.last, Self.same(last, result) { return true }
+            if let last = delivered.last, Self.same(last, delivered.lastFieldErrors, result, fieldErrors) {
+                return true
+            }
             delivered.last = result
+            delivered.lastFieldErrors = fieldErrors
             // Yielded under the lock, so emissions go out in the order of their changes.
-            continuation.yield(CacheWatch.Emission(result: result, sequence: sequence))
+            continuation.yield(CacheWatch.Emission(result: result, fieldErrors: fieldErrors, sequence: sequence))
             return true
         }
     }
@@ -144,10 +162,12 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
         delivered.withLock { delivered in
             if sequence >= delivered.sequence {
                 delivered.last = result
+                delivered.lastFieldErrors = nil
                 delivered.sequence = sequence
             }
             delivered.adopted = max(delivered.adopted, sequence)
             delivered.shown = result
+            delivered.shownFieldErrors = nil
         }
     }
 
@@ -160,6 +180,7 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
             delivered.sequence = max(delivered.sequence, sequence)
             delivered.adopted = max(delivered.adopted, sequence)
             delivered.shown = .success(value)
+            delivered.shownFieldErrors = nil
         }
     }
 
@@ -168,10 +189,26 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
     func take(_ emission: CacheWatch<Value>.Emission) -> Result<Value, CacheError>? {
         delivered.withLock { delivered in
             guard emission.sequence >= delivered.adopted else { return nil }
-            if let shown = delivered.shown, Self.same(shown, emission.result) { return nil }
+            if let shown = delivered.shown,
+                Self.same(shown, delivered.shownFieldErrors, emission.result, emission.fieldErrors)
+            {
+                return nil
+            }
             delivered.shown = emission.result
+            delivered.shownFieldErrors = emission.fieldErrors
             return emission.result
         }
+    }
+
+    /// Whether a result with its field errors is no change from an earlier one: the same data, and the same errors
+    /// unless the earlier one's are not known.
+    private static func same(
+        _ lhs: Result<Value, CacheError>, _ lhsErrors: [GraphQLError]?, _ rhs: Result<Value, CacheError>,
+        _ rhsErrors: [GraphQLError]
+    ) -> Bool {
+        guard same(lhs, rhs) else { return false }
+        guard case .success = rhs, let lhsErrors else { return true }
+        return lhsErrors == rhsErrors
     }
 
     private static func same(_ lhs: Result<Value, CacheError>, _ rhs: Result<Value, CacheError>) -> Bool {
@@ -274,4 +311,11 @@ struct WatcherIndex {
     var dependedOnKeys: Set<CacheKey> {
         Set(watchersByField.keys.lazy.map(\.key))
     }
+}
+
+/// What a watcher's read found: the data or the miss, the fields it depended on, and the field errors it met.
+struct WatcherReadResult<Value: Sendable>: Sendable {
+    let value: Result<Value, CacheError>
+    let dependencies: Set<CacheFieldID>
+    let fieldErrors: [GraphQLError]
 }

@@ -5,22 +5,25 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
     let store: CacheStore
     /// The watch the call delivers for, if any.
     private let watch: CacheWatch<Data>?
-    /// The watch's first result, which is the call's first read.
+    /// The watch's first result, which is the call's first read, and the field errors the cache holds for it.
     private let current: Result<Data, CacheError>?
+    private let currentFieldErrors: [GraphQLError]
 
     /// Reads and writes `store`.
     init(_ store: CacheStore) {
         self.store = store
         watch = nil
         current = nil
+        currentFieldErrors = []
     }
 
     /// Reads and writes for `watch`, whose first result `current` answers the call's first read; a read after the
     /// network failed reads anew. The network's value goes to the watch without a read back.
-    init(_ watch: CacheWatch<Data>, current: Result<Data, CacheError>) {
+    init(_ watch: CacheWatch<Data>, current: Result<Data, CacheError>, currentFieldErrors: [GraphQLError] = []) {
         store = watch.store
         self.watch = watch
         self.current = current
+        self.currentFieldErrors = currentFieldErrors
     }
 
     /// What the network's records are written with.
@@ -42,7 +45,7 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
             // The watch reads strictly: a value it read is fresh, and a permissive read that its expiry failed goes
             // to the store.
             if !afterNetworkFailure, let current {
-                if case .success(let data) = current { return (data, [], []) }
+                if case .success(let data) = current { return (data, currentFieldErrors, []) }
                 if freshness == .strict { return (try current.get(), [], []) }
             } else if freshness == .strict {
                 return (try await watch.read().get(), [], [])

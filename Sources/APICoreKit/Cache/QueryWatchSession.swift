@@ -18,10 +18,10 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
         // Observed before anything else, so no write between the first value and the observation goes unseen.
         let watch = cache.watch(query)
         var changes = watch.makeAsyncIterator()
-        guard let current = await changes.next() else { return }
+        guard let (current, currentErrors) = await changes.nextWithFieldErrors() else { return }
         // The watch's first result is the plan's first read; the network's value goes to the watch as the one its
         // later results are measured against, so only writes that change the data come next.
-        let source = CacheSource(watch, current: current)
+        let source = CacheSource(watch, current: current, currentFieldErrors: currentErrors)
         do throws(APIError) {
             let answer = try await client.follow(
                 query, plan: client.plan(of: query, options: options), options: options, cache: source,
@@ -31,11 +31,11 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
             output.yield(.failure(error))
         }
         var refetch = WatchRefetchGuard(options: options, policy: client.cachePolicy(of: options))
-        func handle(_ change: Result<Query.Data, CacheError>) async {
+        func handle(_ change: Result<Query.Data, CacheError>, fieldErrors: [GraphQLError]) async {
             switch change {
             case .success:
                 refetch.completeValueDelivered()
-                output.yield(cachedElement(change))
+                output.yield(cachedElement(change, fieldErrors: fieldErrors))
             case .failure(let error) where error.isMiss && refetch.takeRefetch():
                 // The miss is not delivered: the value that repairs it (or the refetch's failure) is.
                 let element = await refetchAfterMiss(source: source)
@@ -44,7 +44,7 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
                 }
                 output.yield(element)
             case .failure:
-                output.yield(cachedElement(change))
+                output.yield(cachedElement(change, fieldErrors: []))
             }
         }
         let expires = options.refetchesOnExpiry && client.cachePolicy(of: options) != .cacheOnly
@@ -52,7 +52,10 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
         let (events, input) = AsyncStream.makeStream(of: WatchEvent<Query.Data>.self, bufferingPolicy: .unbounded)
         // The watch's first result was taken above; iterating it afresh goes on from there.
         let forwarding = Task {
-            for await change in watch { input.yield(.change(change)) }
+            var changes = watch.makeAsyncIterator()
+            while let (change, fieldErrors) = await changes.nextWithFieldErrors() {
+                input.yield(.change(change, fieldErrors: fieldErrors))
+            }
             input.finish()
         }
         let requests = Task {
@@ -68,8 +71,8 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
         for await event in events {
             var refetchedOnExpiry = false
             switch event {
-            case .change(let change):
-                await handle(change)
+            case .change(let change, let fieldErrors):
+                await handle(change, fieldErrors: fieldErrors)
             case .refetch(let id):
                 // Its records are written for the watch, which measures later changes against its value.
                 let element = await refetchAfterMiss(source: source)
@@ -144,9 +147,13 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
         }
     }
 
-    /// A change the cache reported, as the watch delivers it.
-    private func cachedElement(_ change: Result<Query.Data, CacheError>) -> APIQueryWatch<Query.Data>.Element {
-        change.map { APIResponse(value: $0, metadata: APIClient.cacheMetadata(query, duration: .zero)) }
-            .mapError { APIError(cacheError: $0, operationName: query.__operationName) }
+    /// A change the cache reported, as the watch delivers it: with the server's errors the cache holds for its fields.
+    private func cachedElement(
+        _ change: Result<Query.Data, CacheError>, fieldErrors: [GraphQLError]
+    ) -> APIQueryWatch<Query.Data>.Element {
+        change.map {
+            APIResponse(value: $0, errors: fieldErrors, metadata: APIClient.cacheMetadata(query, duration: .zero))
+        }
+        .mapError { APIError(cacheError: $0, operationName: query.__operationName) }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// What a watch waits for: a change of its cached data, a refetch asked for, or (for a watch that refetches on expiry,
 /// ``RequestOptions/refetchesOnExpiry``) the moment that data expires.
 enum WatchEvent<Data: Sendable>: Sendable {
-    /// The cache's data for the query changed.
-    case change(Result<Data, CacheError>)
+    /// The cache's data for the query changed: the new data, with the field errors the cache holds for it.
+    case change(Result<Data, CacheError>, fieldErrors: [GraphQLError])
     /// The deadline numbered so passed.
     case expired(UInt64)
     /// ``APIQueryWatch/refetch()`` asked for the query from the network (the request's id).

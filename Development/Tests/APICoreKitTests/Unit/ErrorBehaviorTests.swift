@@ -131,6 +131,40 @@ struct ErrorBehaviorTests {
         #expect(partial.errors.map(\.message) == ["owner service down"])
     }
 
+    @Test(
+        "a watch delivers the stored errors with the cached value, and a value without them once the field is written")
+    func watchCarriesStoredErrors() async throws {
+        let answers = Lock([Self.nullableFieldFailed, ProductBodies.product, Self.ownerRestored])
+        let transport = ClosureTransport { _ in ClosureTransport.json(answers.withLock { $0.removeFirst() }) }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport,
+                cache: CacheStore()))
+        _ = try await client.execute(ProductQuery(id: "1"))
+        var watch = client.watch(ProductQuery(id: "1"), cachePolicy: .cacheOnly).makeAsyncIterator()
+        let first = try #require(await watch.next()).get()
+        #expect(first.value.product?.owner == nil)
+        #expect(first.errors.map(\.message) == ["owner service down"])
+        #expect(first.errors.first?.path == ["product", "owner"])
+
+        // The same data, owner `null`, now without an error: the stored error is gone, and the watch says so.
+        _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(cachePolicy: .networkOnly))
+        let cleared = try #require(await watch.next()).get()
+        #expect(cleared.value.product?.owner == nil)
+        #expect(cleared.errors.isEmpty)
+
+        _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(cachePolicy: .networkOnly))
+        let restored = try #require(await watch.next()).get()
+        #expect(restored.value.product?.owner?.name == "Grace Hopper")
+        #expect(restored.errors.isEmpty)
+    }
+
+    /// The product again, its owner there.
+    static let ownerRestored = """
+        {"data":{"product":{"__typename":"Product","id":"1","title":"Engine","priceCents":5,\
+        "owner":{"__typename":"User","id":"2","name":"Grace Hopper"}}}}
+        """
+
     @Test("under HALT, data null with the error fails the call, and nothing is written")
     func haltBehaviour() async throws {
         let cache = CacheStore()
