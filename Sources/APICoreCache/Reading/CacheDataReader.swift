@@ -280,12 +280,15 @@ struct CacheDataReader {
                 }
                 // Whether a deferred part has arrived is the whole-tree check's to decide.
                 builtDataPassedChecks = false
-                // A deferred part the cache does not hold in full is left pending, as it would be on the wire.
+                // A deferred part the cache does not hold in full is left pending, as it would be on the wire, with
+                // none of the errors met in it.
                 var attempt = object
+                let errorsBefore = fieldErrors.count
                 do throws(CacheError) {
                     try collect(part.plan, of: part.selectionSet, record: record, into: &attempt, mayRepeatKeys: true)
                     object = attempt
                 } catch  where error.isMiss {
+                    fieldErrors.removeSubrange(errorsBefore...)
                     continue
                 }
             }
@@ -303,10 +306,13 @@ struct CacheDataReader {
             if checksValues, builtDataPassedChecks { check(json, type: type, leafType: nil) }
             return json
         case .error(let error):
-            fieldErrors.append(
-                GraphQLError(
-                    message: error.message, locations: error.locations, path: ResponsePath(path),
-                    extensions: error.extensions))
+            // Once per path: a field selected again (by a fragment or a type case) is read again.
+            let at = ResponsePath(path)
+            if !fieldErrors.contains(where: { $0.path == at }) {
+                fieldErrors.append(
+                    GraphQLError(
+                        message: error.message, locations: error.locations, path: at, extensions: error.extensions))
+            }
             // The whole-tree check decides what a `null` here means, after the null has gone where it belongs.
             builtDataPassedChecks = false
             return .null

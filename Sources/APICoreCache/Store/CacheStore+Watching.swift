@@ -110,15 +110,17 @@ extension CacheStore {
     }
 
     /// See ``CacheWatch/read()``.
-    func read<Value>(for watcher: Watcher<Value>) async -> Result<Value, CacheError> {
+    func read<Value>(
+        for watcher: Watcher<Value>
+    ) async -> (result: Result<Value, CacheError>, fieldErrors: [GraphQLError]) {
         do throws(CacheError) {
-            let read = try await readingStamped { transaction in watcher.reader(transaction) }.value.value
+            let read = try await readingStamped { transaction in watcher.reader(transaction) }.value
             // Numbered anew: the read's own number is only a bound (its view may hold a write not yet numbered), and a
             // re-read the watcher has under way, which may be older, is to be taken as overtaken.
-            state.withLock { watcher.adopt(read, sequence: $0.takeNumber()) }
-            return read
+            state.withLock { watcher.adopt(read.value, fieldErrors: read.fieldErrors, sequence: $0.takeNumber()) }
+            return (read.value, read.fieldErrors)
         } catch {
-            return .failure(error)
+            return (.failure(error), [])
         }
     }
 

@@ -31,9 +31,9 @@ public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
         try store.publish(records, delivering: value, to: watcher)
     }
 
-    /// Reads the watched data now, where the cache reads, and takes the result as what the caller delivers; a result
-    /// the watch emitted meanwhile from a later state still comes after it.
-    package func read() async -> Result<Value, CacheError> {
+    /// Reads the watched data now, where the cache reads, and takes the result as what the caller delivers, with the
+    /// field errors the read met; a result the watch emitted meanwhile from a later state still comes after it.
+    package func read() async -> (result: Result<Value, CacheError>, fieldErrors: [GraphQLError]) {
         await store.read(for: watcher)
     }
 
@@ -157,17 +157,19 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
     }
 
     /// Takes `result`, which the owner delivers itself and which the cache holds as of change `sequence`, as the last
-    /// result both emitted and shown.
-    func adopt(_ result: Result<Value, CacheError>, sequence: UInt64) {
+    /// result both emitted and shown; with the field errors a read of it met, when it was read (`nil` for a network
+    /// value, whose errors are the response's: a later read with the same data then counts as no change whatever
+    /// its field errors).
+    func adopt(_ result: Result<Value, CacheError>, fieldErrors: [GraphQLError]? = nil, sequence: UInt64) {
         delivered.withLock { delivered in
             if sequence >= delivered.sequence {
                 delivered.last = result
-                delivered.lastFieldErrors = nil
+                delivered.lastFieldErrors = fieldErrors
                 delivered.sequence = sequence
             }
             delivered.adopted = max(delivered.adopted, sequence)
             delivered.shown = result
-            delivered.shownFieldErrors = nil
+            delivered.shownFieldErrors = fieldErrors
         }
     }
 

@@ -48,7 +48,8 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
                 if case .success(let data) = current { return (data, currentFieldErrors, []) }
                 if freshness == .strict { return (try current.get(), [], []) }
             } else if freshness == .strict {
-                return (try await watch.read().get(), [], [])
+                let read = await watch.read()
+                return (try read.result.get(), read.fieldErrors, [])
             }
         }
         guard partial else {

@@ -218,8 +218,10 @@ final class RequestBatcher: Sendable {
         }
         body.append(UInt8(ascii: "]"))
         let first = requests[0]
+        var headers = first.headers
+        headers["Content-Length"] = nil
         var batch = HTTPRequest(
-            method: .post, url: first.url, headers: first.headers, body: body,
+            method: .post, url: first.url, headers: headers, body: body,
             operationName: "batch(\(requests.map(\.operationName).joined(separator: ", ")))",
             kind: .graphQL(.query), isIdempotent: requests.allSatisfy(\.isIdempotent))
         batch.maximumResponseSize = first.maximumResponseSize.map { $0.multipliedReportingOverflow(by: requests.count) }

@@ -14,7 +14,9 @@
 ///
 /// A server that does not batch answers the array with one result (often a 400 and an error): every query of the
 /// batch then fails with ``APIError/Code/invalidResponse``, its ``APIError/reason`` saying so and its
-/// ``APIError/graphQLErrors`` holding the server's. An array of the wrong length fails them the same way.
+/// ``APIError/graphQLErrors`` holding the server's. An array of the wrong length fails them the same way. An answer
+/// of status 401, 403, 429 or 5xx that is not a list goes to every query as it is, as it would to each alone, so that
+/// credentials are refreshed and retries made as usual (a retried query joins a new batch).
 public struct GraphQLBatching: Sendable, Hashable {
     /// How long a batch waits for more queries after its first, before it is sent: 10 ms by default.
     public var window: Duration

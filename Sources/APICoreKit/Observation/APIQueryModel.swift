@@ -51,10 +51,8 @@ public final class APIQueryModel<Value: Sendable> {
     @ObservationIgnored private var showsCachedValue: Bool
     /// Whether a cached value stands in until the network's arrives (`cacheAndNetwork`).
     @ObservationIgnored private var awaitsNetwork: Bool
-    /// The watch being followed, when it takes refetches: ``refresh()`` goes through it.
+    /// The watch followed last: ``refresh()`` goes through it when it takes refetches.
     @ObservationIgnored private var followed: FollowedWatch?
-    /// The number of the next follow, so that one that ended is not taken for a later one.
-    @ObservationIgnored private var follows: UInt64 = 0
 
     /// A model of `query`, whose data `map` turns into the value a screen shows.
     ///
@@ -134,11 +132,11 @@ public final class APIQueryModel<Value: Sendable> {
     /// Cancelling the task ends the watch and cancels its request.
     public func follow() async {
         let (values, control) = feed.watch()
-        let id = beginFollowing(control)
-        defer { endFollowing(id) }
+        let followed = beginFollowing(control)
+        defer { endFollowing(followed) }
         for await result in values {
             apply(result)
-            processed(by: id)
+            followed.processedOne()
         }
     }
 
@@ -147,15 +145,16 @@ public final class APIQueryModel<Value: Sendable> {
     public func start() {
         guard !work.isRunning else { return }
         let (values, control) = feed.watch()
-        let id = beginFollowing(control)
+        let followed = beginFollowing(control)
         work.run(
             Task { [weak self] in
                 for await result in values {
-                    guard let self else { return }
+                    guard let self else { break }
                     apply(result)
-                    processed(by: id)
+                    followed.processedOne()
                 }
-                self?.endFollowing(id)
+                self?.endFollowing(followed)
+                followed.end()
             })
     }
 
@@ -173,7 +172,7 @@ public final class APIQueryModel<Value: Sendable> {
         isLoading = true
         // A watch that ended first (its view gone) delivered nothing: the query is fetched on its own then.
         if let followed, let control = followed.control, let number = await control.refetch(),
-            await waitUntilProcessed(number, by: followed)
+            await followed.waitUntilProcessed(number)
         {
             return
         }
@@ -190,37 +189,17 @@ public final class APIQueryModel<Value: Sendable> {
         }
     }
 
-    /// Starts following a watch; returns the follow's number.
-    private func beginFollowing(_ control: WatchRefetchControl?) -> UInt64 {
-        follows += 1
-        followed = FollowedWatch(id: follows, control: control)
-        return follows
+    /// Starts following a watch: the one ``refresh()`` goes through from now on.
+    private func beginFollowing(_ control: WatchRefetchControl?) -> FollowedWatch {
+        let watch = FollowedWatch(control: control)
+        followed = watch
+        return watch
     }
 
-    /// The follow `id` has shown another element of its watch.
-    private func processed(by id: UInt64) {
-        guard let followed, followed.id == id else { return }
-        followed.processed += 1
-        let due = followed.waiters.filter { $0.number <= followed.processed }
-        followed.waiters.removeAll { $0.number <= followed.processed }
-        for waiter in due { waiter.continuation.resume() }
-    }
-
-    /// The follow `id` has ended: refreshes waiting on it return.
-    private func endFollowing(_ id: UInt64) {
-        guard let followed, followed.id == id else { return }
-        self.followed = nil
-        for waiter in followed.waiters { waiter.continuation.resume() }
-    }
-
-    /// Returns once `followed` has shown its watch's element `number` (`true`), or has ended without (`false`).
-    private func waitUntilProcessed(_ number: Int, by followed: FollowedWatch) async -> Bool {
-        if followed.processed < number, self.followed === followed {
-            await withCheckedContinuation { continuation in
-                followed.waiters.append((number, continuation))
-            }
-        }
-        return followed.processed >= number
+    /// A follow has ended: refreshes waiting on it return, and it is no longer the one refreshes go through.
+    private func endFollowing(_ watch: FollowedWatch) {
+        if followed === watch { followed = nil }
+        watch.end()
     }
 
     /// Shows what the cache holds now, when it holds the value: after a change the owner made itself (a page
@@ -264,17 +243,45 @@ public final class APIQueryModel<Value: Sendable> {
     }
 }
 
-/// The watch a model follows: how many of its elements the model has shown, and the refreshes waiting for one.
+/// A watch a model follows: how many of its elements the model has shown, and the refreshes waiting for one. Each
+/// follow counts on its own object, so a follow that a later one replaced (a view's task restarted, `stop()` then
+/// `start()`) still answers the refreshes that wait on it, and ends them when it ends.
 @MainActor
 private final class FollowedWatch {
-    let id: UInt64
     let control: WatchRefetchControl?
-    var processed = 0
-    var waiters: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var processed = 0
+    private var isEnded = false
+    private var waiters: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(id: UInt64, control: WatchRefetchControl?) {
-        self.id = id
+    init(control: WatchRefetchControl?) {
         self.control = control
+    }
+
+    /// The model has shown another element of the watch.
+    func processedOne() {
+        processed += 1
+        let due = waiters.filter { $0.number <= processed }
+        waiters.removeAll { $0.number <= processed }
+        for waiter in due { waiter.continuation.resume() }
+    }
+
+    /// The follow has ended: every refresh waiting on it returns.
+    func end() {
+        isEnded = true
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.continuation.resume() }
+    }
+
+    /// Returns once the model has shown the watch's element `number` (`true`), or the follow has ended without
+    /// (`false`).
+    func waitUntilProcessed(_ number: Int) async -> Bool {
+        if processed < number, !isEnded {
+            await withCheckedContinuation { continuation in
+                waiters.append((number, continuation))
+            }
+        }
+        return processed >= number
     }
 }
 

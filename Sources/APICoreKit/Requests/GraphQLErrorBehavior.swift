@@ -11,8 +11,8 @@
 ///   their fields. With semantic nullability in the schema, fields that fail only by error keep non-optional types.
 /// - ``halt``: the first error ends the request with `data` `null`: nothing partial to handle.
 ///
-/// Whatever the behaviour, a field the response reports an error for is stored in the cache as that error, and a
-/// later read from the cache reports it (in ``APIResponse/errors``, at the path it was read at) instead of a miss or
+/// Whatever the behaviour, a field the response with data reports an error for is stored in the cache as that error
+/// (a ``halt`` response has no data, and writes nothing), and a later read from the cache reports it (in ``APIResponse/errors``, at the path it was read at) instead of a miss or
 /// a `null` the server never meant as a value.
 public enum GraphQLErrorBehavior: String, Sendable, Hashable, CaseIterable {
     /// `PROPAGATE`: the spec's null propagation, every server's default today.
