@@ -165,6 +165,26 @@ struct ErrorBehaviorTests {
         "owner":{"__typename":"User","id":"2","name":"Grace Hopper"}}}}
         """
 
+    @Test("a stored error of a field selected twice (directly and through a fragment) is reported once")
+    func fieldSelectedTwiceReportsOnce() async throws {
+        let document = """
+            query Owner($id: ID!) { product(id: $id) { __typename id owner { __typename id name } ...Owner } }
+            fragment Owner on Product { owner { __typename id name } }
+            """
+        let transport = ClosureTransport { _ in ClosureTransport.json(Self.nullableFieldFailed) }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport,
+                cache: CacheStore(), schema: ReferenceSchema.runtime))
+        let network = try await client.execute(document: document, variables: ["id": "1"])
+        #expect(network.errors.map(\.message) == ["owner service down"])
+        let cached = try await client.execute(
+            document: document, variables: ["id": "1"], options: RequestOptions(cachePolicy: .cacheOnly))
+        #expect(cached.value["product"]?["owner"] == .null)
+        #expect(cached.errors.map(\.message) == ["owner service down"])
+        #expect(cached.errors.map(\.path) == [["product", "owner"]])
+    }
+
     @Test("under HALT, data null with the error fails the call, and nothing is written")
     func haltBehaviour() async throws {
         let cache = CacheStore()
