@@ -31,6 +31,17 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
             output.yield(.failure(error))
         }
         var refetch = WatchRefetchGuard(options: options, policy: client.cachePolicy(of: options))
+        /// Fetches the query from the network for the watch and delivers the value (or the failure); returns the
+        /// element's number.
+        @discardableResult
+        func refetchAndDeliver() async -> Int? {
+            // Its records are written for the watch, which measures later changes against its value.
+            let element = await refetchAfterMiss(source: source)
+            if case .success(let response) = element, response.metadata.cacheWriteError == nil {
+                refetch.completeValueDelivered()
+            }
+            return output.yield(element)
+        }
         func handle(_ change: Result<Query.Data, CacheError>, fieldErrors: [GraphQLError]) async {
             switch change {
             case .success:
@@ -38,11 +49,7 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
                 output.yield(cachedElement(change, fieldErrors: fieldErrors))
             case .failure(let error) where error.isMiss && refetch.takeRefetch():
                 // The miss is not delivered: the value that repairs it (or the refetch's failure) is.
-                let element = await refetchAfterMiss(source: source)
-                if case .success(let response) = element, response.metadata.cacheWriteError == nil {
-                    refetch.completeValueDelivered()
-                }
-                output.yield(element)
+                await refetchAndDeliver()
             case .failure:
                 output.yield(cachedElement(change, fieldErrors: []))
             }
@@ -74,22 +81,13 @@ struct QueryWatchSession<Query: GraphQLQuery>: Sendable {
             case .change(let change, let fieldErrors):
                 await handle(change, fieldErrors: fieldErrors)
             case .refetch(let id):
-                // Its records are written for the watch, which measures later changes against its value.
-                let element = await refetchAfterMiss(source: source)
-                if case .success(let response) = element, response.metadata.cacheWriteError == nil {
-                    refetch.completeValueDelivered()
-                }
-                control.complete(id, sequence: output.yield(element))
+                control.complete(id, sequence: await refetchAndDeliver())
             case .expired(let deadline) where expiry?.isCurrent(deadline) == true:
                 // Once per expiry, and only if what the watch shows has expired still: a write since (a refetch after
                 // a miss, another query) may have refreshed it. The refetched value's own expiry sets the next
                 // deadline.
                 guard await hasExpired(cache: cache) else { break }
-                let element = await refetchAfterMiss(source: source)
-                if case .success(let response) = element, response.metadata.cacheWriteError == nil {
-                    refetch.completeValueDelivered()
-                }
-                output.yield(element)
+                await refetchAndDeliver()
                 refetchedOnExpiry = true
             case .expired:
                 continue

@@ -153,8 +153,8 @@ public final class APIQueryModel<Value: Sendable> {
                     apply(result)
                     followed.processedOne()
                 }
-                self?.endFollowing(followed)
-                followed.end()
+                // A model already released has no refresh waiting; its follow ends all the same.
+                if let self { endFollowing(followed) } else { followed.end() }
             })
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// How queries are gathered into batches, split back and kept apart, against a transport that answers arrays the way
 /// a batching server does: what decides each outcome here is the batch's size cap, never its window, so no clock is
 /// involved. The live suite (`BatchingLiveTests`) shows the same against strawberry and ariadne.
-@Suite("Batching: gathering, splitting, isolation")
+@Suite("Batching: gathering, splitting, isolation", .timeLimit(.minutes(5)))
 struct BatchingTests {
     /// A product answer for one operation of a request body: titled after the `id` variable.
     static func answer(to operation: JSONValue) -> String {

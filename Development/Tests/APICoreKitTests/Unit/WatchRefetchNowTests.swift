@@ -9,7 +9,7 @@ import Testing
 /// `APIQueryWatch.refetch()` and the query model's refresh through it: the refetched value comes through the watch,
 /// so a write that lands after it is delivered, never hidden behind it. A transport answers each query with a title
 /// counting the queries it has seen, so every fetch is told apart.
-@Suite("Watch refetch and the model's refresh")
+@Suite("Watch refetch and the model's refresh", .timeLimit(.minutes(5)))
 struct WatchRefetchNowTests {
     /// A server whose product title is `Engine <n>` for its n-th query; a mutation sets the title it is sent.
     static func countingServer() -> ClosureTransport {
