@@ -209,7 +209,7 @@ let package = Package(
             name: "APICoreCodegenTests",
             dependencies: [
                 lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"),
-                lib("APICoreCache"),
+                lib("APICoreCache"), lib("APICoreKit"),
                 lib("APICoreSQLite"), lib("APICoreDynamic"),
                 "APICoreTestSupport", "EscapingFixture",
             ],

@@ -146,6 +146,13 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
                 "Money": "Decimal", "Json": "JSON", "BigCount": "UInt64",
             ],
             outputPath: "Tests/APICoreCodegenTests/GeneratedBehaviour"),
+        // Semantic nullability (`@semanticNonNull`, `@catch`, `@catchByDefault`), compiled here for
+        // SemanticNullabilityTests.
+        CorpusSet(
+            target: "Nullability", namespace: "NullabilityAPI",
+            schemaPaths: ["Tests/Fixtures/CodegenInputs/Nullability/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/Nullability/*.graphql"],
+            outputPath: "Tests/APICoreCodegenTests/GeneratedNullability"),
         CorpusSet(
             target: "GitHawkIssue", namespace: "GitHawkIssueAPI",
             schemaPaths: ["../../shared/corpus/github/operations/githawk/schema-2020.json"],

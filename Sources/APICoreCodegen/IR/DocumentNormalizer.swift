@@ -25,9 +25,11 @@ enum DocumentNormalizer {
         return fragment
     }
 
-    /// One definition as one line: `query Hero { hero { __typename name } }`.
+    /// One definition as one line, as it is sent: `query Hero { hero { __typename name } }`. The nullability
+    /// directives (`@catch`, `@catchByDefault`) are the client's own and are left out.
     static func oneLine(_ definition: Definition) -> String {
-        let lines = Printer.print(definition).split(separator: "\n", omittingEmptySubsequences: true)
+        let lines = Printer.print(withoutClientNullability(definition)).split(
+            separator: "\n", omittingEmptySubsequences: true)
         var text = ""
         for line in lines {
             let trimmed = line.drop { $0 == " " }
@@ -35,6 +37,46 @@ enum DocumentNormalizer {
             text += trimmed
         }
         return text
+    }
+
+    /// Whether a directive is one only the client reads: `@catch` or `@catchByDefault`.
+    private static func isClientNullability(_ directive: Directive) -> Bool {
+        directive.name.value == "catch" || directive.name.value == "catchByDefault"
+    }
+
+    /// The definition without the nullability directives.
+    private static func withoutClientNullability(_ definition: Definition) -> Definition {
+        switch definition {
+        case .operation(var operation):
+            operation.directives.removeAll(where: isClientNullability)
+            operation.selectionSet = withoutClientNullability(operation.selectionSet)
+            return .operation(operation)
+        case .fragment(var fragment):
+            fragment.directives.removeAll(where: isClientNullability)
+            fragment.selectionSet = withoutClientNullability(fragment.selectionSet)
+            return .fragment(fragment)
+        default:
+            return definition
+        }
+    }
+
+    /// The selections without `@catch` on their fields, at every depth.
+    private static func withoutClientNullability(_ selectionSet: SelectionSet) -> SelectionSet {
+        var selectionSet = selectionSet
+        selectionSet.selections = selectionSet.selections.map { selection in
+            switch selection {
+            case .field(var field):
+                field.directives.removeAll(where: isClientNullability)
+                field.selectionSet = field.selectionSet.map(withoutClientNullability)
+                return .field(field)
+            case .inlineFragment(var fragment):
+                fragment.selectionSet = withoutClientNullability(fragment.selectionSet)
+                return .inlineFragment(fragment)
+            case .fragmentSpread:
+                return selection
+            }
+        }
+        return selectionSet
     }
 
     private static func normalized(_ selectionSet: SelectionSet, addsTypename: Bool) -> SelectionSet {

@@ -17,6 +17,10 @@ final class IRBuilder {
 
     /// The fragments built so far, by name.
     private(set) var fragments: [String: IRSelectionSet] = [:]
+    /// What the nullability directives make of each field.
+    let semanticNullability: SemanticNullability
+    /// The `@catchByDefault` of the operation or fragment being built.
+    private var catchDefault: SemanticNullability.CatchTo?
     /// The names of the schema types the built selection sets and variables use.
     private(set) var referencedTypeNames: Set<String> = []
     private var fragmentsInProgress: Set<String> = []
@@ -27,7 +31,8 @@ final class IRBuilder {
         fragmentTypeNames: [String: String],
         mapper: SwiftTypeMapper,
         reservedNames: Set<String>
-    ) {
+    ) throws(CompilerError) {
+        semanticNullability = try SemanticNullability(schema: schema)
         self.schema = schema
         self.fragmentDefinitions = fragmentDefinitions
         self.fragmentTypeNames = fragmentTypeNames
@@ -50,6 +55,10 @@ final class IRBuilder {
             throw Self.failure("Cannot spread fragment \"\(name)\" within itself.", at: location)
         }
         defer { fragmentsInProgress.remove(name) }
+        // A fragment's fields follow its own `@catchByDefault` (else the schema's), wherever it is spread.
+        let enclosingDefault = catchDefault
+        catchDefault = try SemanticNullability.catchByDefault(in: definition.directives)
+        defer { catchDefault = enclosingDefault }
         let collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
         let type = try collector.compositeType(definition.typeCondition, at: definition.typeCondition.location)
         let typeName = fragmentTypeNames[name]!
@@ -57,6 +66,18 @@ final class IRBuilder {
             typeName: typeName, qualifiedName: typeName, type: type, selections: definition.selectionSet.selections)
         fragments[name] = built
         return built
+    }
+
+    /// The selection set of an operation's data: `selections` on its root type, under the operation's
+    /// `@catchByDefault`.
+    func operationData(
+        typeName: String, qualifiedName: String, root: ObjectType, operation: OperationDefinition
+    ) throws(CompilerError) -> IRSelectionSet {
+        catchDefault = try SemanticNullability.catchByDefault(in: operation.directives)
+        defer { catchDefault = nil }
+        return try selectionSet(
+            typeName: typeName, qualifiedName: qualifiedName, type: .object(root),
+            selections: operation.selectionSet.selections)
     }
 
     /// What a type case takes from the selection set it narrows: the occurrences of each response key (so a field
@@ -211,6 +232,11 @@ final class IRBuilder {
             schemaField = found
             fieldType = found.type
         }
+        var nullability = SemanticNullability.Resolved(type: fieldType, catching: nil)
+        if let schemaField {
+            nullability = try semanticNullability.resolve(
+                field, schemaField: schemaField, on: scope, definitionDefault: catchDefault)
+        }
         let namedType = fieldType.namedType.value
         referencedTypeNames.insert(namedType)
         var nested: IRSelectionSet?
@@ -226,9 +252,10 @@ final class IRBuilder {
         let isTypename = field.name.value == "__typename" && field.alias == nil
         return IRField(
             responseKey: field.responseKey, name: field.name.value, alias: field.alias?.value,
-            arguments: field.arguments, type: fieldType, conditions: conditions, selectionSet: nested,
+            arguments: field.arguments, type: nullability.type, conditions: conditions, selectionSet: nested,
             propertyName: isTypename ? "__typename" : propertyName(field.responseKey),
-            description: schemaField?.description, deprecationReason: schemaField?.deprecationReason)
+            description: schemaField?.description, deprecationReason: schemaField?.deprecationReason,
+            catching: nullability.catching)
     }
 
     /// The implicit keys of the selections ``KeyFieldSelector`` added to a set on `type`, each once.
@@ -297,14 +324,20 @@ final class IRBuilder {
         var result: [IRForwardedField] = []
         for field in fragment.fields where field.propertyName != "__typename" {
             var type = mapper.outputType(field.type, object: field.objectTypeName(qualified: true))
+            if field.isResult { type = resultType(type) }
             if field.isConditional { type = optional(type) }
             result.append(
                 IRForwardedField(
                     propertyName: field.propertyName, swiftType: type, type: field.type, responseKey: field.responseKey,
                     conditions: field.conditions, isConditional: field.isConditional,
-                    deprecationReason: field.deprecationReason))
+                    deprecationReason: field.deprecationReason, isResult: field.isResult))
         }
         return result + fragment.forwardedFields
+    }
+
+    /// The Swift type of a result field (`@catch(to: RESULT)`) whose value is of `type`.
+    static func resultType(_ type: String) -> String {
+        "GraphQLFieldResult<\(type)>"
     }
 
     /// `type?`, unless it is optional already.

@@ -61,7 +61,7 @@ package enum IRCompiler {
         }
         let moduleTypeNames = Set(fragmentTypeNames.values).union(typedOperations.map(\.1))
         let mapper = SwiftTypeMapper(schema: schema, namespace: namespace)
-        let builder = IRBuilder(
+        let builder = try IRBuilder(
             schema: schema, fragmentDefinitions: fragmentDefinitions, fragmentTypeNames: fragmentTypeNames,
             mapper: mapper, reservedNames: moduleTypeNames.union(SwiftReservedNames.types).union([namespace]))
         var fragments: [IRFragment] = []
@@ -100,9 +100,8 @@ package enum IRCompiler {
         guard let root = builder.schema.rootType(for: operation.kind) else {
             throw IRBuilder.failure("The schema has no \(operation.kind.rawValue) type.", at: operation.location)
         }
-        let data = try builder.selectionSet(
-            typeName: "Data", qualifiedName: typeName + ".Data", type: .object(root),
-            selections: operation.selectionSet.selections)
+        let data = try builder.operationData(
+            typeName: "Data", qualifiedName: typeName + ".Data", root: root, operation: operation)
         let fragmentNames = usedFragments(operation.selectionSet, fragments: fragments).sorted()
         let fragmentTypeNames = fragmentNames.map { builder.fragmentTypeNames[$0]! }
         let text = DocumentNormalizer.oneLine(.operation(operation))

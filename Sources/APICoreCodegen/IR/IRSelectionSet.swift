@@ -65,6 +65,11 @@ package struct IRField: Sendable {
     /// set's struct for it, if it is an object. Such a field is stored and read like the others, but is not one of
     /// the type case's own `__selections`.
     package var inheritedObjectType: String?? = nil
+    /// How the field's errors reach the app, when the nullability directives ask for more than GraphQL's `null`.
+    package var catching: IRErrorCatching? = nil
+
+    /// Whether the field is a `GraphQLFieldResult` (`@catch(to: RESULT)`).
+    package var isResult: Bool { catching?.isResult == true }
 
     /// Whether the field may be left out by `@include`/`@skip`, so that its property is optional.
     package var isConditional: Bool { !conditions.isEmpty || !alternatives.isEmpty }
@@ -158,6 +163,8 @@ package struct IRForwardedField: Sendable {
     package var isConditional: Bool
     /// The deprecation reason, when the schema deprecates the field.
     package var deprecationReason: String?
+    /// Whether the field is a `GraphQLFieldResult` (`@catch(to: RESULT)`).
+    package var isResult = false
 }
 
 /// One `@include(if: $v)` or `@skip(if: $v)` condition.

@@ -70,14 +70,15 @@ struct SelectionSetTemplate {
             append(SwiftNames.deprecation(field.deprecationReason, indent: inner), to: &lines)
             lines.append(
                 "\(inner)\(accessor)var \(SwiftNames.identifier(field.propertyName)): "
-                    + "\(fieldType(field, qualified: false)) { \(Self.read(field.responseKey, if: field.conditions)) }")
+                    + "\(fieldType(field, qualified: false)) { "
+                    + "\(Self.read(field.responseKey, if: field.conditions, isResult: field.isResult)) }")
         }
         for forwarded in set.forwardedFields {
             lines.append("")
             append(SwiftNames.deprecation(forwarded.deprecationReason, indent: inner), to: &lines)
             lines.append(
                 "\(inner)\(accessor)var \(SwiftNames.identifier(forwarded.propertyName)): \(forwarded.swiftType) { "
-                    + "\(Self.read(forwarded.responseKey, if: forwarded.conditions)) }")
+                    + "\(Self.read(forwarded.responseKey, if: forwarded.conditions, isResult: forwarded.isResult)) }")
         }
         if case .keyFields(let type, let expression)? = identity {
             lines.append("")
@@ -142,19 +143,24 @@ struct SelectionSetTemplate {
             }
             body.append("data[\"__typename\"] = .string(__typename)")
         }
-        var members: [(name: String, type: String, key: String)] = []
+        var members: [(name: String, type: String, key: String, isResult: Bool)] = []
         for field in set.fields where field.propertyName != "__typename" {
-            members.append((field.propertyName, fieldType(field, qualified: false), field.responseKey))
+            members.append((field.propertyName, fieldType(field, qualified: false), field.responseKey, field.isResult))
         }
         for field in set.forwardedFields {
-            members.append((field.propertyName, field.swiftType, field.responseKey))
+            members.append((field.propertyName, field.swiftType, field.responseKey, field.isResult))
         }
         for (position, member) in members.enumerated() {
             let label = SwiftNames.identifier(member.name)
-            let optional = member.type.hasSuffix("?") ? " = nil" : ""
+            let isOptional = member.type.hasSuffix("?")
             // The parameter's own name is positional, so that no field name can shadow `self` or `data` in the body.
-            parameters.append("\(label) _\(position): \(member.type)\(optional)")
-            body.append("data[\(SwiftNames.stringLiteral(member.key))] = _\(position).__outputJSON")
+            parameters.append("\(label) _\(position): \(member.type)\(isOptional ? " = nil" : "")")
+            let key = SwiftNames.stringLiteral(member.key)
+            // A result keeps its error beside its `null`, as decoded data does.
+            body.append(
+                member.isResult
+                    ? "_\(position)\(isOptional ? "?" : "").__store(in: &data, at: \(key))"
+                    : "data[\(key)] = _\(position).__outputJSON")
         }
         parameters.append("__variables: JSONObject = [:]")
         var lines = ["\(indent)\(accessor)init("]
@@ -227,14 +233,16 @@ struct SelectionSetTemplate {
     /// The expression that reads a field from the data: `__field("name")`, or with its `@include`/`@skip`
     /// conditions. A field a fragment selects is read from the same object, never through the fragment's deprecated
     /// property.
-    static func read(_ responseKey: String, if conditions: [IRCondition]) -> String {
+    static func read(_ responseKey: String, if conditions: [IRCondition], isResult: Bool = false) -> String {
         let key = SwiftNames.stringLiteral(responseKey)
-        return conditions.isEmpty ? "__field(\(key))" : "__field(\(key), if: \(Self.conditions(conditions)))"
+        let read = isResult ? "__fieldResult" : "__field"
+        return conditions.isEmpty ? "\(read)(\(key))" : "\(read)(\(key), if: \(Self.conditions(conditions)))"
     }
 
     /// The Swift type of a stored field; `qualified` spells nested structs from outside the struct.
     func fieldType(_ field: IRField, qualified: Bool) -> String {
-        let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: qualified))
+        var type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: qualified))
+        if field.isResult { type = IRBuilder.resultType(type) }
         return field.isConditional ? IRBuilder.optional(type) : type
     }
 
@@ -261,11 +269,13 @@ struct SelectionSetTemplate {
             let leaf =
                 field.selectionSet != nil || isTypename
                 ? "" : ", leaf: \(context.mapper.outputType(field.type, object: nil)).self"
+            let catching = field.catching.map { ", catching: \(Self.catching($0))" } ?? ""
             // The runtime's shared `__typename` selection: one load instead of a field built in every table.
             let item =
                 isTypename && arguments.isEmpty
                 ? ".__typename"
-                : ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)))"
+                : ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)"
+                    + "\(catching)))"
             // A field selected under several sets of conditions is listed under each: any one selects it.
             for conditions in field.conditionSets { items.append(conditional(conditions, item)) }
         }
@@ -305,6 +315,14 @@ struct SelectionSetTemplate {
         let head = "\(indent)private static let __selectionTable: [GraphQLSelection] = ["
         guard !items.isEmpty else { return [property, head + "]"] }
         return [property, head] + items.map { "\(indent)    \($0)," } + ["\(indent)]"]
+    }
+
+    /// `.result`, `.throwing([0])`, or both: `GraphQLErrorCatching(throwing: [1], isResult: true)`.
+    static func catching(_ catching: IRErrorCatching) -> String {
+        let levels = "[\(catching.throwingLevels.map(String.init).joined(separator: ", "))]"
+        if catching.throwingLevels.isEmpty { return ".result" }
+        if !catching.isResult { return ".throwing(\(levels))" }
+        return "GraphQLErrorCatching(throwing: \(levels), isResult: true)"
     }
 
     private func conditional(_ conditions: [IRCondition], _ item: String) -> String {

@@ -46,7 +46,13 @@ public final class GraphQLSchema: Sendable {
         self.subscriptionTypeName = subscriptionTypeName
         self.schemaDirectives = schemaDirectives
         self.warnings = warnings
-        typeLookup = NamedLookup(types)
+        // `CatchTo`, which the built-in `@catch` and `@catchByDefault` refer to, is found by name but listed nowhere.
+        let catchTo = BuiltInDefinitions.catchTo
+        let findsCatchTo =
+            !types.contains { $0.name == catchTo.name }
+            && directives.contains { directive in BuiltInDefinitions.nullabilityDirectives.contains { $0 === directive }
+            }
+        typeLookup = NamedLookup(findsCatchTo ? types + [.enumeration(catchTo)] : types)
         directiveLookup = NamedLookup(directives)
 
         var possible: [String: Set<String>] = [:]

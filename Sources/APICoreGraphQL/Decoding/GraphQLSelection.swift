@@ -73,6 +73,9 @@ public final class GraphQLField: Sendable {
     /// operation does not (``GraphQLSelection/implicitKey(_:_:)``): stored when the response has it, so that the cache
     /// can key the object, and otherwise required by nothing, neither decoding nor a cache read.
     public let isImplicitKey: Bool
+    /// How the field's errors reach the app, when the operation asked for more than GraphQL's `null`
+    /// (`@catch`, `@catchByDefault`); `nil` for the default.
+    public let catching: GraphQLErrorCatching?
 
     /// A field selection; give leaves their Swift type, so that their values are checked when the data is decoded.
     public convenience init(
@@ -80,9 +83,12 @@ public final class GraphQLField: Sendable {
         alias: String? = nil,
         _ type: GraphQLOutputType,
         arguments: [(name: String, value: GraphQLArgumentValue)] = [],
-        leaf leafType: (any GraphQLOutputValue.Type)? = nil
+        leaf leafType: (any GraphQLOutputValue.Type)? = nil,
+        catching: GraphQLErrorCatching? = nil
     ) {
-        self.init(name, alias: alias, type, arguments: arguments, leafType: leafType, isImplicitKey: false)
+        self.init(
+            name, alias: alias, type, arguments: arguments, leafType: leafType, isImplicitKey: false,
+            catching: catching)
     }
 
     private init(
@@ -91,7 +97,8 @@ public final class GraphQLField: Sendable {
         _ type: GraphQLOutputType,
         arguments: [(name: String, value: GraphQLArgumentValue)],
         leafType: (any GraphQLOutputValue.Type)?,
-        isImplicitKey: Bool
+        isImplicitKey: Bool,
+        catching: GraphQLErrorCatching?
     ) {
         self.name = name
         self.alias = alias
@@ -100,11 +107,13 @@ public final class GraphQLField: Sendable {
         self.leafType = leafType
         isImplicitTypename = leafType == nil && alias == nil && name == "__typename"
         self.isImplicitKey = isImplicitKey
+        self.catching = catching
     }
 
     /// An implicit key field: `name`, of the scalar or enum `typeName`, under no alias (``isImplicitKey``).
     static func implicitKey(_ name: String, typeName: String) -> GraphQLField {
-        GraphQLField(name, alias: nil, .scalar(typeName), arguments: [], leafType: nil, isImplicitKey: true)
+        GraphQLField(
+            name, alias: nil, .scalar(typeName), arguments: [], leafType: nil, isImplicitKey: true, catching: nil)
     }
 
     /// The key of the field in response data: its alias, else its name.

@@ -83,6 +83,12 @@ public enum GraphQLSelectionValidator {
         if field.isImplicitKey { return }
         let key = field.responseKey
         guard let value = object[key] else { throw GraphQLDecodingError(.missingField, path: [.field(key)]) }
+        // A result field (`@catch(to: RESULT)`) that failed holds `null` and its error beside it.
+        if field.catching?.isResult == true, case .null = value,
+            object[GraphQLErrorCatching.errorKey(of: key)] != nil
+        {
+            return
+        }
         context.enter(.field(key))
         defer { context.leave() }
         do {

@@ -8,12 +8,18 @@ import APICoreGraphQL
 /// fails with `GraphQLDecodingError.Reason.nullValue`. The repaired data decodes as a partial result: the nullable
 /// parent is `nil`, its siblings keep their values, and the errors say which fields were null. When no parent may be
 /// null, `data` itself becomes `null`.
+///
+/// The same walk applies what the operation asked of its fields' errors (``GraphQLField/catching``): an error at a
+/// position that throws (`@catch(to: THROW)`) goes on up as a `null` in a non-null position would, and a result field
+/// (`@catch(to: RESULT)`) stops whatever error reaches it and keeps it beside its `null`
+/// (``GraphQLErrorCatching/errorKey(of:)``).
 public enum GraphQLNullPropagation {
     /// The `code` in the extensions of the errors this adds.
     public static let errorCode = "NULL_IN_NON_NULL_FIELD"
 
     /// `body` with every `null` in a non-null position propagated to its nearest nullable parent, for data of the
-    /// selection set `type`; each such field gets an error unless the server already sent one with its path.
+    /// selection set `type`; each such field gets an error unless the server already sent one with its path, or with
+    /// a path below it whose `null` the server took up to it.
     public static func repair(
         _ body: GraphQLResponseBody,
         as type: any GraphQLSelectionSet.Type,
@@ -29,21 +35,34 @@ public enum GraphQLNullPropagation {
         variables: JSONObject
     ) -> GraphQLResponseBody {
         guard let data = body.data else { return body }
-        let walker = Walker(variables: variables, reported: Set(body.errors.compactMap(\.path)))
+        let walker = Walker(variables: variables, sent: body.errors)
         let repaired = walker.object(data, as: type)
         return GraphQLResponseBody(data: repaired, errors: body.errors + walker.errors, extensions: body.extensions)
     }
 
     private final class Walker {
         let variables: JSONObject
-        /// The paths of the errors the server sent.
+        /// The errors the server sent, and their paths.
+        let sent: [GraphQLError]
         let reported: Set<ResponsePath>
         var errors: [GraphQLError] = []
         var path: [ResponsePath.Component] = []
 
-        init(variables: JSONObject, reported: Set<ResponsePath>) {
+        init(variables: JSONObject, sent: [GraphQLError]) {
             self.variables = variables
-            self.reported = reported
+            self.sent = sent
+            reported = Set(sent.compactMap(\.path))
+        }
+
+        /// The first error, sent or added, at the current path or below it: the one that left its `null` there.
+        func errorAtOrBelowPath() -> GraphQLError? {
+            for error in sent + errors {
+                guard let components = error.path?.components, components.count >= path.count,
+                    components.starts(with: path)
+                else { continue }
+                return error
+            }
+            return nil
         }
 
         /// The object with its nulls propagated; `nil` when it must be `null` itself.
@@ -72,8 +91,17 @@ public enum GraphQLNullPropagation {
                 // A missing field or a value of the wrong kind is for decoding to report.
                 guard let value = object[field.responseKey] else { return }
                 repair.path.append(.field(field.responseKey))
-                let repaired = repair.value(value, type: field.type, field: "\(parent.name).\(field.name)")
-                repair.path.removeLast()
+                defer { repair.path.removeLast() }
+                let repaired = repair.value(
+                    value, type: field.type, field: "\(parent.name).\(field.name)", catching: field.catching, level: 0)
+                // A result field keeps the error that left it `null`, however far below it the error was.
+                if field.catching?.isResult == true, repaired == nil || repaired == .null,
+                    let error = repair.errorAtOrBelowPath()
+                {
+                    object[field.responseKey] = .null
+                    object[GraphQLErrorCatching.errorKey(of: field.responseKey)] = error.jsonValue
+                    return
+                }
                 guard let repaired else { throw NullReachesObject() }
                 object[field.responseKey] = repaired
             }
@@ -81,28 +109,42 @@ public enum GraphQLNullPropagation {
             func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool { true }
         }
 
-        /// A field's or element's value with its nulls propagated; `nil` when it must be `null` and may not be.
-        func value(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
+        /// A field's or element's value, at list `level` of the field, with its nulls propagated; `nil` when it must be
+        /// `null` and may not be, or when it holds an error its position throws up.
+        func value(
+            _ value: JSONValue, type: GraphQLOutputType, field: String, catching: GraphQLErrorCatching?, level: Int
+        ) -> JSONValue? {
             if case .nonNull(let inner) = type {
-                guard case .null = value else { return contents(value, type: inner, field: field) }
+                guard case .null = value else {
+                    return contents(value, type: inner, field: field, catching: catching, level: level)
+                }
                 report(field)
                 return nil
             }
-            if case .null = value { return .null }
-            return contents(value, type: type, field: field) ?? .null
+            let throwsErrors = catching?.throwsErrors(atLevel: level) == true
+            if case .null = value {
+                return throwsErrors && errorAtOrBelowPath() != nil ? nil : .null
+            }
+            if let repaired = contents(value, type: type, field: field, catching: catching, level: level) {
+                return repaired
+            }
+            return throwsErrors ? nil : .null
         }
 
         /// A non-null value's contents (list elements, object fields) with their nulls propagated.
-        private func contents(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
+        private func contents(
+            _ value: JSONValue, type: GraphQLOutputType, field: String, catching: GraphQLErrorCatching?, level: Int
+        ) -> JSONValue? {
             switch (type, value) {
             case (.nonNull, _):
-                return self.value(value, type: type, field: field)
+                return self.value(value, type: type, field: field, catching: catching, level: level)
             case (.list(let element), .array(let elements)):
                 var repaired: [JSONValue] = []
                 repaired.reserveCapacity(elements.count)
                 for (index, item) in elements.enumerated() {
                     path.append(.index(index))
-                    let repairedItem = self.value(item, type: element, field: field)
+                    let repairedItem = self.value(
+                        item, type: element, field: field, catching: catching, level: level + 1)
                     path.removeLast()
                     guard let repairedItem else { return nil }
                     repaired.append(repairedItem)
@@ -117,7 +159,9 @@ public enum GraphQLNullPropagation {
 
         private func report(_ field: String) {
             let at = ResponsePath(path)
-            guard !reported.contains(at) else { return }
+            // The server's error for the field, or for one below it whose null the server took up to it, says why.
+            guard !reported.contains(at), !sent.contains(where: { $0.path?.components.starts(with: path) == true })
+            else { return }
             var extensions = JSONObject()
             extensions["code"] = .string(GraphQLNullPropagation.errorCode)
             errors.append(

@@ -60,9 +60,19 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
         let data: Data?
         let records: RecordSet
         do throws(GraphQLDecodingError) {
-            do throws(GraphQLDecodingError) {
-                (data, records) = try decode(body, store: store, maxAge: directives.maxAge)
-            } catch  where error.reason == .nullValue {
+            // Fields that catch or throw their errors (`@catch`, `@catchByDefault`) need the repair's walk whenever
+            // there are errors, even when the data decodes as it is.
+            var decoded: (Data?, RecordSet)?
+            if body.errors.isEmpty || !selections.catchesFieldErrors {
+                do throws(GraphQLDecodingError) {
+                    decoded = try decode(body, store: store, maxAge: directives.maxAge)
+                } catch  where error.reason == .nullValue {
+                    decoded = nil
+                }
+            }
+            if let decoded {
+                (data, records) = decoded
+            } else {
                 // A non-null field is `null`: the server was asked not to propagate (`onError: NULL`), or broke the
                 // spec's propagation. The typed data is the data repaired as the spec says; the records keep what the
                 // server sent, the failed fields stored as their errors, when its errors account for every such

@@ -1,3 +1,4 @@
+import APICoreTestSupport
 import Foundation
 import Testing
 

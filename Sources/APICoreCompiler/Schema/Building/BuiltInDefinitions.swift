@@ -51,52 +51,102 @@ enum BuiltInDefinitions {
     ]
 
     /// The directives Apollo clients use without declaring them.
-    static let clientDirectives: [SchemaDirective] = [
+    static let clientDirectives: [SchemaDirective] =
+        [
+            SchemaDirective(
+                name: "typePolicy",
+                description: "The fields that identify an object in the normalized cache, and its paginated fields.",
+                arguments: [
+                    argument("keyFields", named("String")), argument("embeddedFields", named("String")),
+                    argument("connectionFields", named("String")),
+                ],
+                locations: [.object, .interface]),
+            SchemaDirective(
+                name: "fieldPolicy",
+                description:
+                    "Which arguments of a field identify its value in the normalized cache, and which only page.",
+                arguments: [
+                    argument("forField", nonNull("String")), argument("keyArgs", named("String")),
+                    argument("paginationArgs", named("String")),
+                ],
+                locations: [.object, .interface],
+                isRepeatable: true),
+            SchemaDirective(
+                name: "cacheControl",
+                description: "How long the normalized cache serves the type's or field's values, in seconds.",
+                arguments: [argument("maxAge", named("Int")), argument("inheritMaxAge", named("Boolean"))],
+                locations: [.fieldDefinition, .object, .interface, .union]),
+            SchemaDirective(
+                name: "apollo_client_ios_localCacheMutation",
+                description: "Marks an operation or fragment that only writes to the local cache.",
+                locations: [.query, .mutation, .subscription, .fragmentDefinition]),
+            SchemaDirective(
+                name: "import",
+                description: "Makes the generated code import a module.",
+                arguments: [argument("module", nonNull("String"))],
+                locations: [.query, .mutation, .subscription, .fragmentDefinition],
+                isRepeatable: true),
+            SchemaDirective(
+                name: "defer",
+                description: "Lets the server deliver the fragment's fields in a later response.",
+                arguments: incrementalDeliveryArguments,
+                locations: [.fragmentSpread, .inlineFragment]),
+            SchemaDirective(
+                name: "stream",
+                description: "Lets the server deliver the items of a list field in later responses.",
+                arguments: incrementalDeliveryArguments + [
+                    argument("initialCount", named("Int"), defaultValue: Value(.int("0")))
+                ],
+                locations: [.field]),
+        ] + nullabilityDirectives
+
+    /// The nullability directives (Apollo's nullability specification, v0.4): `@semanticNonNull` and
+    /// `@semanticNonNullField` in the schema, `@catch` on fields and `@catchByDefault` on the schema, an operation or a
+    /// fragment, whose `to:` is a ``catchTo`` value.
+    static let nullabilityDirectives: [SchemaDirective] = [
         SchemaDirective(
-            name: "typePolicy",
-            description: "The fields that identify an object in the normalized cache, and its paginated fields.",
-            arguments: [
-                argument("keyFields", named("String")), argument("embeddedFields", named("String")),
-                argument("connectionFields", named("String")),
-            ],
-            locations: [.object, .interface]),
+            name: "semanticNonNull",
+            description: "The field is null only with an error for it: a client that handles errors can type it "
+                + "non-null. `levels` names the list levels this applies to (0: the field's own value).",
+            arguments: [levelsArgument],
+            locations: [.fieldDefinition]),
         SchemaDirective(
-            name: "fieldPolicy",
-            description: "Which arguments of a field identify its value in the normalized cache, and which only page.",
-            arguments: [
-                argument("forField", nonNull("String")), argument("keyArgs", named("String")),
-                argument("paginationArgs", named("String")),
-            ],
+            name: "semanticNonNullField",
+            description: "`@semanticNonNull` for the field `name` of the type, for a schema the client extends.",
+            arguments: [argument("name", nonNull("String")), levelsArgument],
             locations: [.object, .interface],
             isRepeatable: true),
         SchemaDirective(
-            name: "cacheControl",
-            description: "How long the normalized cache serves the type's or field's values, in seconds.",
-            arguments: [argument("maxAge", named("Int")), argument("inheritMaxAge", named("Boolean"))],
-            locations: [.fieldDefinition, .object, .interface, .union]),
-        SchemaDirective(
-            name: "apollo_client_ios_localCacheMutation",
-            description: "Marks an operation or fragment that only writes to the local cache.",
-            locations: [.query, .mutation, .subscription, .fragmentDefinition]),
-        SchemaDirective(
-            name: "import",
-            description: "Makes the generated code import a module.",
-            arguments: [argument("module", nonNull("String"))],
-            locations: [.query, .mutation, .subscription, .fragmentDefinition],
-            isRepeatable: true),
-        SchemaDirective(
-            name: "defer",
-            description: "Lets the server deliver the fragment's fields in a later response.",
-            arguments: incrementalDeliveryArguments,
-            locations: [.fragmentSpread, .inlineFragment]),
-        SchemaDirective(
-            name: "stream",
-            description: "Lets the server deliver the items of a list field in later responses.",
-            arguments: incrementalDeliveryArguments + [
-                argument("initialCount", named("Int"), defaultValue: Value(.int("0")))
+            name: "catch",
+            description: "How the client handles an error at the field (at the list levels `levels`).",
+            arguments: [
+                argument("to", nonNull(catchTo.name), defaultValue: Value(.enumValue("RESULT"))), levelsArgument,
             ],
             locations: [.field]),
+        SchemaDirective(
+            name: "catchByDefault",
+            description: "How the client handles an error at any position that may be null, unless `@catch` says.",
+            arguments: [argument("to", nonNull(catchTo.name))],
+            locations: [.schema, .query, .mutation, .subscription, .fragmentDefinition]),
     ]
+
+    /// The values of `@catch(to:)` and `@catchByDefault(to:)`. A schema has it without declaring it (unless it declares
+    /// a type of its name), as a type the directives refer to but no schema output lists.
+    static let catchTo = EnumType(
+        name: "CatchTo",
+        description: "How the client handles a field error.",
+        values: [
+            SchemaEnumValue(name: "RESULT", description: "The field is a result: its value or its error."),
+            SchemaEnumValue(name: "NULL", description: "The field is null, as GraphQL leaves it."),
+            SchemaEnumValue(
+                name: "THROW",
+                description: "The error goes up to the nearest position that catches it, or fails the read."),
+        ])
+
+    /// `levels: [Int!]! = [0]`.
+    private static let levelsArgument = argument(
+        "levels", .nonNull(.list(nonNull("Int"), location: .unknown), location: .unknown),
+        defaultValue: Value(.list([Value(.int("0"))])))
 
     /// The arguments `@defer` and `@stream` share: `if: Boolean! = true` and `label: String`.
     private static let incrementalDeliveryArguments = [

@@ -59,13 +59,14 @@ struct IntrospectionSchemaBuilder {
         let definedNames = Set(types.map(\.name))
         types += BuiltInDefinitions.scalars.filter { !definedNames.contains($0.name) }.map { .scalar($0) }
         let declared = Set(directives.map(\.name))
-        directives += BuiltInDefinitions.implicitDirectives(options: options).filter { !declared.contains($0.name) }
         if !options.isStrict {
             let resolved = IntrospectionTypeReferences.resolving(
                 types: types, directives: directives, listed: listed, fallback: start)
             types = resolved.types
             found += resolved.warnings
         }
+        // Added after the references are resolved: they may refer to a type no schema lists (`CatchTo`).
+        directives += BuiltInDefinitions.implicitDirectives(options: options).filter { !declared.contains($0.name) }
 
         var enumDefaults = IntrospectionEnumDefaults(types: types, location: start)
         (types, directives) = enumDefaults.repair(types, directives)

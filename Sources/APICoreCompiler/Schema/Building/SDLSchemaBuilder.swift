@@ -85,9 +85,9 @@ struct SDLSchemaBuilder {
 
         var directives = directiveDefinitions.map { convert($0) }
         let declaredDirectives = Set(directives.map(\.name))
-        for directive in BuiltInDefinitions.implicitDirectives(options: options)
-        where !declaredDirectives.contains(directive.name) {
-            directives.append(directive)
+        // Added after the references are resolved: they may refer to a type no schema lists (`CatchTo`).
+        let implicitDirectives = BuiltInDefinitions.implicitDirectives(options: options).filter {
+            !declaredDirectives.contains($0.name)
         }
 
         let roots = resolveRootTypes(definedNames: definedNames)
@@ -106,6 +106,7 @@ struct SDLSchemaBuilder {
             types = resolved.types
             diagnostics += resolved.warnings
         }
+        directives += implicitDirectives
         let schema = GraphQLSchema(
             description: schemaDefinitions.first?.description?.value,
             types: types,
