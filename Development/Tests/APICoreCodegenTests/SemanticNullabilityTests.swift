@@ -229,3 +229,179 @@ struct SemanticNullabilityTests {
         #expect(SemanticProfileResultsQuery.document.contains("email"))
     }
 }
+
+/// Random answers (a seeded generator of what each field of a profile can come back as: a value, a real `null`, an
+/// error, an error the server took up from below, a `null` a server should not have sent) against a model of what
+/// `@catch` and `@catchByDefault` say the app reads, from the network and then from the cache.
+@Suite("Semantic nullability against a model", .timeLimit(.minutes(10)))
+struct SemanticNullabilityModelTests {
+    /// What the server sent for one position.
+    enum Outcome: CaseIterable {
+        case value
+        /// `null` with an error at the position.
+        case error
+        /// `null` and no error: a real null for a nullable field, a broken promise for a semantically non-null one.
+        case null
+    }
+
+    /// One generated answer: an outcome per field, and per tag and the avatar's parts.
+    struct Answer: CustomStringConvertible {
+        var name: Outcome
+        var email: Outcome
+        var nickname: Outcome
+        var bio: Outcome
+        /// `nil` for the list itself failed.
+        var tags: [Outcome]?
+        /// `avatar` failed at itself (`error`), at its non-null `url` (taken up to it: `null`), or not (`value`).
+        var avatar: Outcome
+        var width: Outcome
+
+        init(_ random: inout SeededGenerator) {
+            func pick(_ generator: inout SeededGenerator, nullWeight: Int = 1) -> Outcome {
+                let roll = Int.random(in: 0..<(6 + nullWeight), using: &generator)
+                return roll < 4 ? .value : roll < 6 ? .error : .null
+            }
+            name = pick(&random)
+            email = pick(&random)
+            nickname = pick(&random)
+            bio = pick(&random, nullWeight: 3)
+            tags =
+                Int.random(in: 0..<6, using: &random) == 0
+                ? nil : (0..<Int.random(in: 0...3, using: &random)).map { _ in pick(&random) }
+            avatar = pick(&random)
+            width = pick(&random, nullWeight: 3)
+        }
+
+        var description: String {
+            "name \(name), email \(email), nickname \(nickname), bio \(bio), tags \(tags.map { "\($0)" } ?? "failed"), "
+                + "avatar \(avatar), width \(width)"
+        }
+
+        /// The JSON body a server sends for it, for a query selecting `width` or not.
+        func body(selectingWidth: Bool) -> String {
+            var errors: [String] = []
+            func value(_ outcome: Outcome, _ json: String, at path: String) -> String {
+                if outcome == .error { errors.append(path) }
+                return outcome == .value ? json : "null"
+            }
+            var fields = [#""__typename":"Profile","id":"p1""#]
+            fields.append(#""name":"# + value(name, #""Ada""#, at: #""profile","name""#))
+            fields.append(#""email":"# + value(email, #""ada@example.com""#, at: #""profile","email""#))
+            fields.append(#""nickname":"# + value(nickname, #""ada""#, at: #""profile","nickname""#))
+            fields.append(#""bio":"# + value(bio, #""Analyst""#, at: #""profile","bio""#))
+            if let tags {
+                let items = tags.enumerated().map { index, outcome in
+                    value(outcome, #""tag\#(index)""#, at: #""profile","tags",\#(index)"#)
+                }
+                fields.append(#""tags":["# + items.joined(separator: ",") + "]")
+            } else {
+                errors.append(#""profile","tags""#)
+                fields.append(#""tags":null"#)
+            }
+            switch avatar {
+            case .value:
+                let width =
+                    selectingWidth
+                    ? "," + #""width":"# + value(self.width, "64", at: #""profile","avatar","width""#) : ""
+                fields.append(#""avatar":{"__typename":"Avatar","url":"a.png""# + width + "}")
+            case .error:
+                errors.append(#""profile","avatar""#)
+                fields.append(#""avatar":null"#)
+            case .null:
+                errors.append(#""profile","avatar","url""#)
+                fields.append(#""avatar":null"#)
+            }
+            let errorList = errors.map { path in
+                let message =
+                    "failed at "
+                    + path.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: ",", with: ".")
+                return #"{"message":"\#(message)","path":[\#(path)]}"#
+            }
+            return #"{"data":{"profile":{"# + fields.joined(separator: ",") + #"}},"errors":["#
+                + errorList.joined(separator: ",") + "]}"
+        }
+
+        /// What `SemanticProfileThrowing` reads: everything it selects is thrown up to `profile`, which catches it.
+        var throwingModel: String {
+            let tagsFail = tags.map { $0.contains { $0 != .value } } ?? true
+            let avatarFails = avatar != .value || width == .error
+            let fails =
+                name != .value || nickname != .value || bio == .error || tagsFail || avatarFails
+            if fails { return "profile nil" }
+            let tagValues = (tags ?? []).indices.map { "tag\($0)" }
+            return "Ada ada \(bio == .value ? "Analyst" : "nil") \(tagValues) a.png \(width == .value ? "64" : "nil")"
+        }
+
+        /// What `SemanticProfileResults` reads: each field its value or its error, the tags nil when one failed.
+        var resultsModel: String {
+            func result(_ outcome: Outcome, _ value: String, _ path: String, semantic: Bool = true) -> String {
+                switch outcome {
+                case .value: return "value(\(value))"
+                case .error: return "error(failed at \(path))"
+                case .null: return semantic ? "error(\(GraphQLNullPropagation.errorCode))" : "value(nil)"
+                }
+            }
+            let avatarResult =
+                switch avatar {
+                case .value: "value(a.png)"
+                case .error: "error(failed at profile.avatar)"
+                case .null: "error(failed at profile.avatar.url)"
+                }
+            let tagValues = tags.flatMap { tags in
+                tags.allSatisfy { $0 == .value } ? "\(tags.indices.map { "tag\($0)" })" : nil
+            }
+            return [
+                result(name, "Ada", "profile.name"), result(email, "ada@example.com", "profile.email"),
+                result(bio, "Analyst", "profile.bio", semantic: false), avatarResult, tagValues ?? "nil",
+            ].joined(separator: " ")
+        }
+    }
+
+    static func read(_ data: SemanticProfileThrowingQuery.Data) -> String {
+        guard let profile = data.profile else { return "profile nil" }
+        return "\(profile.name) \(profile.nickname) \(profile.bio ?? "nil") \(profile.tags) \(profile.avatar.url) "
+            + "\(profile.avatar.width.map(String.init) ?? "nil")"
+    }
+
+    static func read(_ data: SemanticProfileResultsQuery.Data) -> String {
+        guard let profile = data.profile else { return "profile nil" }
+        func result<Value>(_ result: GraphQLFieldResult<Value>, _ show: (Value) -> String) -> String {
+            switch result {
+            case .value(let value): return "value(\(show(value)))"
+            case .error(let error):
+                return "error(\(error.code == GraphQLNullPropagation.errorCode ? error.code! : error.message))"
+            }
+        }
+        return [
+            result(profile.name) { $0 }, result(profile.email) { $0 }, result(profile.bio) { $0 ?? "nil" },
+            result(profile.avatar) { $0.url }, profile.tags.map { "\($0)" } ?? "nil",
+        ].joined(separator: " ")
+    }
+
+    @Test("300 seeded answers read as the model says, from the network and again from the cache")
+    func againstTheModel() async throws {
+        var random = SeededGenerator(seed: 20_261_129)
+        for seed in 0..<300 {
+            let answer = Answer(&random)
+            let networkOnly = RequestOptions(cachePolicy: .networkOnly)
+            let cacheOnly = SemanticNullabilityTests.cacheOnly
+
+            let (throwing, _) = SemanticNullabilityTests.client(answering: answer.body(selectingWidth: true))
+            let thrown = Self.read(
+                try await throwing.execute(SemanticProfileThrowingQuery(id: "p1"), options: networkOnly).value)
+            #expect(thrown == answer.throwingModel, "seed \(seed): \(answer)")
+            let thrownCached = Self.read(
+                try await throwing.execute(SemanticProfileThrowingQuery(id: "p1"), options: cacheOnly).value)
+            #expect(thrownCached == thrown, "seed \(seed), from the cache: \(answer)")
+
+            let (results, _) = SemanticNullabilityTests.client(answering: answer.body(selectingWidth: false))
+            let caught = Self.read(
+                try await results.execute(SemanticProfileResultsQuery(id: "p1"), options: networkOnly).value)
+            #expect(caught == answer.resultsModel, "seed \(seed): \(answer)")
+            let caughtCached = Self.read(
+                try await results.execute(SemanticProfileResultsQuery(id: "p1"), options: cacheOnly).value)
+            #expect(caughtCached == caught, "seed \(seed), from the cache: \(answer)")
+            await Task.yield()
+        }
+    }
+}
