@@ -9,10 +9,10 @@ import APICoreGraphQL
 /// parent is `nil`, its siblings keep their values, and the errors say which fields were null. When no parent may be
 /// null, `data` itself becomes `null`.
 ///
-/// The same walk applies what the operation asked of its fields' errors (``GraphQLField/catching``): an error at a
+/// The same walk applies what the operation asked of its fields' errors (`GraphQLField.catching`): an error at a
 /// position that throws (`@catch(to: THROW)`) goes on up as a `null` in a non-null position would, and a result field
 /// (`@catch(to: RESULT)`) stops whatever error reaches it and keeps it beside its `null`
-/// (``GraphQLErrorCatching/errorKey(of:)``).
+/// (`GraphQLErrorCatching.errorKey(of:)`).
 public enum GraphQLNullPropagation {
     /// The `code` in the extensions of the errors this adds.
     public static let errorCode = "NULL_IN_NON_NULL_FIELD"
