@@ -26,7 +26,10 @@ struct SelectionTreeBuilder {
                     field.name, alias: field.alias, outputType(field.type, selectionSet: field.selectionSet),
                     arguments: field.arguments.map { ($0.name.value, ArgumentValues.argument($0.value)) },
                     leaf: field.selectionSet == nil && !(field.name == "__typename" && field.alias == nil)
-                        ? Self.leafType(field.type, in: schema) : nil))
+                        ? Self.leafType(field.type, in: schema) : nil,
+                    catching: field.catching.map {
+                        GraphQLErrorCatching(throwing: $0.throwingLevels, isResult: $0.isResult)
+                    }))
             for conditions in field.conditionSets { items.append(Self.conditional(conditions, selection)) }
         }
         for use in set.fragments where !use.isInherited {
