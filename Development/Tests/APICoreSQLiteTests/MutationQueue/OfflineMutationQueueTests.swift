@@ -311,7 +311,10 @@ func nextEvent(
     _ iterator: inout AsyncStream<MutationQueueEvent>.Iterator,
     where matches: (MutationQueueEvent) -> Bool
 ) async -> MutationQueueEvent? {
-    let deadline = ContinuousClock.now + .seconds(30)
+    // A hang guard for a busy machine, not a measure: a queue retrying every 20-100 ms reaches its event in well
+    // under a second when idle, but each retry's sleep and send wait for a turn on a cooperative pool that a loaded
+    // full run keeps busy (the loaded suite once saw two attempts in 30 s).
+    let deadline = ContinuousClock.now + .seconds(120)
     while ContinuousClock.now < deadline, let event = await iterator.next() {
         if matches(event) { return event }
     }
@@ -403,9 +406,9 @@ private final class ProductWatcher: Sendable {
         return await iterator.next() ?? nil
     }
 
-    /// The first title equal to `expected` among those the watcher sees next, within 30 s; `nil` if none.
+    /// The first title equal to `expected` among those the watcher sees next, within 120 s (a hang guard, as `nextEvent`'s); `nil` if none.
     func next(until expected: String) async -> String? {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         var iterator = titles.makeAsyncIterator()
         while ContinuousClock.now < deadline, let title = await iterator.next() {
             if title == expected { return title }
