@@ -406,7 +406,8 @@ private final class ProductWatcher: Sendable {
         return await iterator.next() ?? nil
     }
 
-    /// The first title equal to `expected` among those the watcher sees next, within 120 s (a hang guard, as `nextEvent`'s); `nil` if none.
+    /// The first title equal to `expected` among those the watcher sees next, within 120 s (a hang guard, as
+    /// `nextEvent`'s); `nil` if none.
     func next(until expected: String) async -> String? {
         let deadline = ContinuousClock.now + .seconds(120)
         var iterator = titles.makeAsyncIterator()
