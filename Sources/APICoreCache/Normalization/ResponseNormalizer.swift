@@ -34,8 +34,15 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         let holdsObjects: Bool
         /// How a new value joins the stored one, for a field whose policy merges; with the field's arguments.
         let merge: (kind: GraphQLFieldPolicy.Merge, arguments: JSONObject)?
+        /// For a cache key the generator selects through a type condition: the condition, which the object's
+        /// `__typename` must meet for the key to be stored.
+        let typeCondition: GraphQLParentType?
 
-        init(field: GraphQLField, policy: GraphQLFieldPolicy?, variables: JSONObject) {
+        init(
+            field: GraphQLField, policy: GraphQLFieldPolicy?, variables: JSONObject,
+            typeCondition: GraphQLParentType? = nil
+        ) {
+            self.typeCondition = typeCondition
             responseKey = field.responseKey
             name = field.name
             storageKey = field.storageKey(variables: variables, policy: policy)
@@ -285,6 +292,16 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             var sharesLayout = layout != nil
             values.reserveCapacity(names.count)
             for (position, plan) in planSet.fields.enumerated() {
+                // A key selected through a type condition counts only for the objects the condition holds for.
+                if let condition = plan.typeCondition,
+                    !(object["__typename"]?.stringValue.map(condition.includes) ?? false)
+                {
+                    if sharesLayout, let layout, layout.slots[position] >= values.count {
+                        names.removeSubrange(values.count...)
+                        sharesLayout = false
+                    }
+                    continue
+                }
                 guard let json = object[plan.responseKey] else {
                     if sharesLayout, let layout, layout.slots[position] >= values.count {
                         names.removeSubrange(values.count...)
@@ -423,7 +440,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
 }
 
 /// The fields one selection set selects from an object, each resolved once per write; the decoder enters the object
-/// again for its fragments, type cases and deferred parts, with their own selections.
+/// again for its fragments, type cases and deferred parts, with their own selections. The cache keys the generator
+/// selects through a type condition are the exception: the decoder does not enter the object for them
+/// (``GraphQLSelectionTree/selectsOnlyImplicitKeys``), so they are fields of this plan, under their condition.
 private struct FieldCollector: GraphQLSelectionVisitor {
     typealias Failure = Never
     let policies: GraphQLTypePolicies
@@ -437,7 +456,19 @@ private struct FieldCollector: GraphQLSelectionVisitor {
         fields.append(ResponseNormalizer.FieldPlan(field: field, policy: policy, variables: variables))
     }
 
-    func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool { false }
+    mutating func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool {
+        guard case .typeCase = kind, tree.selectsOnlyImplicitKeys else { return false }
+        for case .field(let field) in tree.selections where field.isImplicitKey {
+            let policy = policies.fieldPolicy(for: tree.parentType.name, field: field.name)
+            fields.append(
+                ResponseNormalizer.FieldPlan(
+                    field: field, policy: policy, variables: variables, typeCondition: tree.parentType))
+        }
+        return false
+    }
+
+    /// Every type case is planned: whether it applies is decided per object.
+    func typeCaseApplies(_ tree: GraphQLSelectionTree, within parent: GraphQLParentType) -> Bool { true }
 }
 
 extension GraphQLOutputType {

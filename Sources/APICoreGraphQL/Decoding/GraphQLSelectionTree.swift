@@ -18,10 +18,13 @@ public struct GraphQLSelectionTree: Sendable {
     final class Node: Sendable {
         let parentType: GraphQLParentType
         let selections: [GraphQLSelection]
+        /// ``GraphQLSelectionTree/selectsOnlyImplicitKeys``, worked out once: the decode asks it of every object.
+        let selectsOnlyImplicitKeys: Bool
 
         init(parentType: GraphQLParentType, selections: [GraphQLSelection]) {
             self.parentType = parentType
             self.selections = selections
+            selectsOnlyImplicitKeys = GraphQLSelectionTree.selectOnlyImplicitKeys(selections)
         }
     }
 
@@ -53,7 +56,15 @@ public struct GraphQLSelectionTree: Sendable {
 
     /// Whether the tree selects only what the code generator adds for the cache: the implicit `__typename` and implicit
     /// key fields (``GraphQLSelection/implicitKey(_:_:)``) selected through a type condition.
-    var selectsOnlyImplicitKeys: Bool {
+    public var selectsOnlyImplicitKeys: Bool {
+        switch storage {
+        case .generated(let type): Self.selectOnlyImplicitKeys(type.__selections)
+        case .built(let node): node.selectsOnlyImplicitKeys
+        }
+    }
+
+    /// Whether `selections` are only the implicit `__typename` and implicit key fields.
+    static func selectOnlyImplicitKeys(_ selections: [GraphQLSelection]) -> Bool {
         selections.allSatisfy { selection in
             guard case .field(let field) = selection else { return false }
             return field.isImplicitKey || field.isImplicitTypename

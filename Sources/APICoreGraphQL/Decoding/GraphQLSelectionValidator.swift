@@ -58,6 +58,9 @@ public enum GraphQLSelectionValidator {
         }
 
         func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) throws(GraphQLDecodingError) -> Bool {
+            // The keys the generator selects through a type condition need no check, and the normalizer plans them
+            // with the enclosing selection set: the object is not entered again for them.
+            if case .typeCase = kind, tree.selectsOnlyImplicitKeys { return false }
             if case .deferred = kind, !GraphQLDeferredParts.hasArrived(tree, in: object) { return false }
             try GraphQLSelectionValidator.validate(object, as: tree, in: context)
             return false
