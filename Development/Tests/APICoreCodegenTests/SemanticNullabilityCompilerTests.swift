@@ -48,6 +48,21 @@ struct SemanticNullabilityCompilerTests {
         #expect(!plain.contains("catching:"))
     }
 
+    @Test(
+        "a fragment spread inside another keeps its own default, and the outer fragment's fields after it keep theirs")
+    func nestedFragmentDefaults() throws {
+        let operations = """
+            query Me { me { ...Outer } }
+            fragment Outer on User @catchByDefault(to: THROW) { friends { ...Inner } name }
+            fragment Inner on User { name }
+            """
+        let files = try GeneratorHarness.generate(sdl: Self.schema, operations: operations)
+        let outer = GeneratorHarness.file("Operations/Outer.graphql.swift", in: files)
+        let inner = GeneratorHarness.file("Operations/Inner.graphql.swift", in: files)
+        #expect(outer.contains("public var name: String {"), "\(outer)")
+        #expect(inner.contains("public var name: String? {"), "\(inner)")
+    }
+
     @Test("a schema's @catchByDefault applies to every operation that does not set its own")
     func schemaDefault() throws {
         let schema = Self.schema + "\nextend schema @catchByDefault(to: THROW)\n"

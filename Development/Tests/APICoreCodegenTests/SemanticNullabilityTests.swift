@@ -101,6 +101,25 @@ struct SemanticNullabilityTests {
         #expect(cached.errors.first?.code == "DOWN")
     }
 
+    @Test("what a THROW operation stores is what the server sent, so another operation reads the same fields as sent")
+    func throwingStoresWhatWasSent() async throws {
+        // The server took `avatar.url`'s null up to `avatar`: the THROW operation catches it at `profile`.
+        let body = Self.answer(["avatar": "null"], errors: [["profile", "avatar", "url"]])
+        let (client, _) = Self.client(answering: body)
+        let thrown = try await client.execute(SemanticProfileThrowingQuery(id: "p1"))
+        #expect(thrown.value.profile == nil)
+        // The profile is stored as sent, not as the error the THROW operation made of it.
+        let plain = try await client.execute(SemanticProfileQuery(id: "p1"), options: Self.cacheOnly)
+        #expect(plain.metadata.source == .cache)
+        #expect(plain.value.profile?.name == "Ada")
+        #expect(plain.value.profile?.tags == ["math", "engines"])
+        #expect(plain.errors.isEmpty)
+        // The THROW operation itself reads the same from the cache as from the network.
+        let again = try await client.execute(SemanticProfileThrowingQuery(id: "p1"), options: Self.cacheOnly)
+        #expect(again.value.profile == nil)
+        #expect(again.errors.map(\.message) == ["failed at profile.avatar.url"])
+    }
+
     @Test("a semantically non-null field the server left null without an error is the client's error, not a value")
     func semanticNullWithoutError() async throws {
         let (client, _) = Self.client(answering: Self.answer(["name": "null"]))

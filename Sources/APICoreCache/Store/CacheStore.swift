@@ -113,8 +113,9 @@ public final class CacheStore: Sendable {
         return (value, normalizer.takeRecords())
     }
 
-    /// The records of response data in which a field the response reports an error for is `null` whatever its type,
-    /// as a server sends it under `onError: NULL`: the failed fields are stored as their errors and everything else
+    /// The records of response data in which a field the response reports an error for (or one above it) is `null`
+    /// whatever its type, as a server sends it under `onError: NULL`, or as it takes the `null` of a non-null field up
+    /// to a field the operation reads as non-null: the failed fields are stored as their errors and everything else
     /// as sent, where typed data (which the caller builds from the data with the nulls gone up, as the spec's
     /// propagation would have them) keeps less. Throws as a decode does for anything else wrong with the data.
     package func records(
@@ -128,8 +129,15 @@ public final class CacheStore: Sendable {
         let normalizer = ResponseNormalizer(
             rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now(),
             fieldErrors: fieldErrors)
-        let context = GraphQLDecodingContext(
-            variables: variables, observer: normalizer, erroredPaths: Set(fieldErrors.compactMap(\.path)))
+        // A `null` at an error's path, or above it where a server took a non-null field's `null` up (a field the
+        // operation reads as non-null, such as a semantically non-null one, may hold it).
+        var erroredPaths: Set<ResponsePath> = []
+        for case let path? in fieldErrors.map(\.path) {
+            for end in path.components.indices {
+                erroredPaths.insert(ResponsePath(Array(path.components[...end])))
+            }
+        }
+        let context = GraphQLDecodingContext(variables: variables, observer: normalizer, erroredPaths: erroredPaths)
         try GraphQLSelectionValidator.validate(data, as: selections, in: context)
         return normalizer.takeRecords()
     }

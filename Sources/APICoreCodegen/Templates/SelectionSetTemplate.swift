@@ -188,10 +188,10 @@ struct SelectionSetTemplate {
     /// have a second `id`.
     func identity(of set: IRSelectionSet) -> Identity? {
         var leaves: [(propertyName: String, responseKey: String, swiftType: String)] = []
-        for field in set.fields where !field.isConditional && isIdentityValue(field.type) {
+        for field in set.fields where !field.isConditional && !field.isResult && isIdentityValue(field.type) {
             leaves.append((field.propertyName, field.responseKey, fieldType(field, qualified: false)))
         }
-        for field in set.forwardedFields where !field.isConditional && isIdentityValue(field.type) {
+        for field in set.forwardedFields where !field.isConditional && !field.isResult && isIdentityValue(field.type) {
             leaves.append((field.propertyName, field.responseKey, field.swiftType))
         }
         if leaves.contains(where: { $0.propertyName == "id" }) { return .selectedID }

@@ -59,7 +59,9 @@ public final class GraphQLDecodingContext {
 /// the same pass.
 public protocol GraphQLDecodingObserver: AnyObject {
     /// Called once for each object and each selection set read from it (a fragment spread reads the same object
-    /// again with its own selections).
+    /// again with its own selections), except the type conditions that select only the cache keys the code generator
+    /// adds (``GraphQLSelectionTree/selectsOnlyImplicitKeys``): an observer finds those among the selections of the
+    /// enclosing selection set.
     func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: ResponsePath)
 
     /// The same call as ``didEnter(object:as:at:)``, which decoders make: the response path is the context's

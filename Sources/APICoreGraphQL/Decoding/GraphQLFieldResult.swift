@@ -101,11 +101,11 @@ extension GraphQLSelectionSet {
     }
 
     /// Reads a field selected with `@catch(to: RESULT)` under `@include`/`@skip`: `nil` when the conditions leave it
-    /// out.
+    /// out, or when the data (built with the initializer) has none.
     public func __fieldResult<Value: GraphQLOutputValue>(
         _ responseKey: String, if conditions: GraphQLConditions
     ) -> GraphQLFieldResult<Value>? {
-        guard conditions.evaluate(with: __object.variables) else { return nil }
+        guard conditions.evaluate(with: __object.variables), __object.data[responseKey] != nil else { return nil }
         return __fieldResult(responseKey) as GraphQLFieldResult<Value>
     }
 }
