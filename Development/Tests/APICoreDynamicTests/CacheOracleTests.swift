@@ -17,7 +17,7 @@ import Testing
 ///
 /// `APICORE_ORACLE_OPERATIONS` sets the number of queries per schema (150 in a normal run; `scripts/cache-oracle.sh`
 /// runs 5,000 on each), `APICORE_ORACLE_SEED` the seed.
-@Suite("The cache against an oracle server", .serialized, .cpuBound, .timeLimit(.minutes(60)))
+@Suite("The cache against an oracle server", .serialized, .timeLimit(.minutes(60)))
 struct CacheOracleTests {
     static let environment = ProcessInfo.processInfo.environment
     static let operations = environment["APICORE_ORACLE_OPERATIONS"].flatMap { Int($0) } ?? 150
