@@ -19,7 +19,7 @@ import Testing
 @Suite("Semantic nullability in generated code", .timeLimit(.minutes(10)))
 struct SemanticNullabilityTests {
     /// A profile as the server answers it, with `overrides` (raw JSON by field) and the errors at `errorPaths`.
-    static func answer(_ overrides: [String: String] = [:], errors errorPaths: [[JSONValue]] = []) -> String {
+    static func answer(_ overrides: [String: String] = [:], errors errorPaths: [ResponsePath] = []) -> String {
         var fields: [(String, String)] = [
             ("__typename", #""Profile""#), ("id", #""p1""#), ("name", #""Ada""#), ("email", #""ada@example.com""#),
             ("bio", "null"), ("tags", #"["math","engines"]"#), ("nickname", #""ada""#),
@@ -28,15 +28,7 @@ struct SemanticNullabilityTests {
         fields = fields.map { name, value in (name, overrides[name] ?? value) }
         let profile = overrides["profile"] ?? "{" + fields.map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
         let errors = errorPaths.map { path in
-            let message = "failed at " + path.map { $0.stringValue ?? "\($0.intValue ?? -1)" }.joined(separator: ".")
-            return GraphQLError(
-                message: message,
-                path: ResponsePath(
-                    path.map {
-                        $0.stringValue.map(ResponsePath.Component.field)
-                            ?? .index(Int($0.intValue ?? 0))
-                    }), extensions: ["code": "DOWN"]
-            ).jsonValue
+            GraphQLError(message: "failed at \(path)", path: path, extensions: ["code": "DOWN"]).jsonValue
         }
         let errorsText = String(decoding: JSONWriter().write(.array(errors)), as: UTF8.self)
         return #"{"data":{"profile":\#(profile)},"errors":\#(errorsText)}"#
@@ -70,7 +62,7 @@ struct SemanticNullabilityTests {
         #expect(response.errors.isEmpty)
     }
 
-    static let throwingFailures: [(overrides: [String: String], path: [JSONValue])] = [
+    static let throwingFailures: [(overrides: [String: String], path: ResponsePath)] = [
         (["name": "null"], ["profile", "name"]),
         (["tags": #"["math",null]"#], ["profile", "tags", 1]),
         (["tags": "null"], ["profile", "tags"]),
@@ -89,11 +81,9 @@ struct SemanticNullabilityTests {
     func throwingFailure(_ index: Int) async throws {
         let failure = Self.throwingFailures[index]
         let (client, _) = Self.client(answering: Self.answer(failure.overrides, errors: [failure.path]))
-        let expectedPath = ResponsePath(
-            failure.path.map { $0.stringValue.map(ResponsePath.Component.field) ?? .index(Int($0.intValue ?? 0)) })
         let response = try await client.execute(SemanticProfileThrowingQuery(id: "p1"))
         #expect(response.value.profile == nil)
-        #expect(response.errors.map(\.path) == [expectedPath])
+        #expect(response.errors.map(\.path) == [failure.path])
         let cached = try await client.execute(SemanticProfileThrowingQuery(id: "p1"), options: Self.cacheOnly)
         #expect(cached.metadata.source == .cache)
         #expect(cached.value.profile == nil)

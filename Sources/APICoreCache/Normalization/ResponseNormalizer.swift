@@ -151,9 +151,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             guard let path = error.path, !path.components.isEmpty else { continue }
             // Stored without the path and locations of the operation that met it: a read reports it at its own.
             let stored = GraphQLError(message: error.message, extensions: error.extensions)
-            for length in 1...path.components.count {
-                let prefix = ResponsePath(Array(path.components.prefix(length)))
-                if walk.errored[prefix] == nil { walk.errored[prefix] = stored }
+            for prefix in path.prefixes where walk.errored[prefix] == nil {
+                walk.errored[prefix] = stored
             }
         }
     }

@@ -131,12 +131,7 @@ public final class CacheStore: Sendable {
             fieldErrors: fieldErrors)
         // A `null` at an error's path, or above it where a server took a non-null field's `null` up (a field the
         // operation reads as non-null, such as a semantically non-null one, may hold it).
-        var erroredPaths: Set<ResponsePath> = []
-        for case let path? in fieldErrors.map(\.path) {
-            for end in path.components.indices {
-                erroredPaths.insert(ResponsePath(Array(path.components[...end])))
-            }
-        }
+        let erroredPaths = Set(fieldErrors.compactMap(\.path).flatMap(\.prefixes))
         let context = GraphQLDecodingContext(variables: variables, observer: normalizer, erroredPaths: erroredPaths)
         try GraphQLSelectionValidator.validate(data, as: selections, in: context)
         return normalizer.takeRecords()

@@ -97,6 +97,12 @@ public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, Express
     /// Whether the path is the root.
     public var isEmpty: Bool { components.isEmpty }
 
+    /// The path and every path above it but the root, shortest first: where a field error is, and the fields a server
+    /// takes its `null` up through.
+    public var prefixes: [ResponsePath] {
+        components.indices.map { ResponsePath(Array(components[...$0])) }
+    }
+
     /// The path one step further.
     public func appending(_ component: Component) -> ResponsePath {
         ResponsePath(components + [component])

@@ -42,27 +42,24 @@ public enum GraphQLNullPropagation {
 
     private final class Walker {
         let variables: JSONObject
-        /// The errors the server sent, and their paths.
+        /// The errors the server sent.
         let sent: [GraphQLError]
-        let reported: Set<ResponsePath>
         var errors: [GraphQLError] = []
         var path: [ResponsePath.Component] = []
 
         init(variables: JSONObject, sent: [GraphQLError]) {
             self.variables = variables
             self.sent = sent
-            reported = Set(sent.compactMap(\.path))
+        }
+
+        /// Whether `error` is for the current position or a field below it.
+        func isAtOrBelowPath(_ error: GraphQLError) -> Bool {
+            error.path?.components.starts(with: path) == true
         }
 
         /// The first error, sent or added, at the current path or below it: the one that left its `null` there.
         func errorAtOrBelowPath() -> GraphQLError? {
-            for error in sent + errors {
-                guard let components = error.path?.components, components.count >= path.count,
-                    components.starts(with: path)
-                else { continue }
-                return error
-            }
-            return nil
+            sent.first(where: isAtOrBelowPath) ?? errors.first(where: isAtOrBelowPath)
         }
 
         /// The object with its nulls propagated; `nil` when it must be `null` itself.
@@ -160,8 +157,7 @@ public enum GraphQLNullPropagation {
         private func report(_ field: String) {
             let at = ResponsePath(path)
             // The server's error for the field, or for one below it whose null the server took up to it, says why.
-            guard !reported.contains(at), !sent.contains(where: { $0.path?.components.starts(with: path) == true })
-            else { return }
+            guard !sent.contains(where: isAtOrBelowPath) else { return }
             var extensions = JSONObject()
             extensions["code"] = .string(GraphQLNullPropagation.errorCode)
             errors.append(
