@@ -144,6 +144,7 @@ struct KeyFieldSelectionTests {
 
     @Test(
         "random queries on the demo's and GitHub's schemas: the text sent is valid, keys every object, is stable",
+        .cpuBound,
         arguments: [
             ("Development/Examples/Schema/app.graphqls", UInt64(11)), ("github/schema.graphqls", UInt64(12)),
         ])

@@ -60,6 +60,25 @@ public final class MutationLedgerServer: Sendable {
         }
     }
 
+    /// Applies the first request whose `title` variable is `title`, then never answers it, as when an answer is lost on
+    /// its way: the client waits for it until its connection ends, and the mutation stays in its queue although the
+    /// server applied it. A later request with the same key is answered as usual.
+    public func holdAnswer(toTitle title: String) {
+        ledger.state.withLock { $0.heldTitle = title }
+    }
+
+    /// Returns once the request chosen with ``holdAnswer(toTitle:)`` has been applied, its answer held.
+    public func waitUntilHeld() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let held = ledger.state.withLock { state in
+                if state.heldTitle == nil { return true }
+                state.heldWaiters.append(continuation)
+                return false
+            }
+            if held { continuation.resume() }
+        }
+    }
+
     /// Answers the next `count` requests with `503 Service Unavailable`, applying nothing.
     public func answerUnavailable(next count: Int) {
         ledger.state.withLock { $0.unavailableAnswers = count }
@@ -125,6 +144,10 @@ private final class Ledger: Sendable {
         var holder: RefusingPort?
         /// Tasks waiting in ``MutationLedgerServer/waitUntilApplied(_:)``.
         var appliedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The title of the request to apply without answering, until it comes.
+        var heldTitle: String?
+        /// Tasks waiting in ``MutationLedgerServer/waitUntilHeld()``.
+        var heldWaiters: [CheckedContinuation<Void, Never>] = []
         var answers: [String: [UInt8]] = [:]
         var channel: (any Channel)?
     }
@@ -137,10 +160,11 @@ private final class Ledger: Sendable {
         self.answerDelay = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
-    /// An answer: `200` with a GraphQL response, or `503` with a line of text.
+    /// An answer: `200` with a GraphQL response, or `503` with a line of text; a held one is never written.
     struct Answer: Sendable {
         var body: [UInt8]
         var unavailable = false
+        var held = false
     }
 
     /// Records a request and returns its answer.
@@ -163,6 +187,12 @@ private final class Ledger: Sendable {
                 let applied = state.applied.count
                 for waiter in state.appliedWaiters where waiter.count <= applied { waiter.continuation.resume() }
                 state.appliedWaiters.removeAll { $0.count <= applied }
+                if let held = state.heldTitle, variables["title"]?.stringValue == held {
+                    state.heldTitle = nil
+                    for waiter in state.heldWaiters { waiter.resume() }
+                    state.heldWaiters = []
+                    return Answer(body: answer, held: true)
+                }
             }
             return Answer(body: answer)
         }
@@ -205,6 +235,7 @@ private final class LedgerHandler: ChannelInboundHandler, @unchecked Sendable {
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
             let answer = ledger.answer(to: body, key: key)
+            if answer.held { return }
             guard ledger.answerDelay > .zero else { return write(answer, context: context) }
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             context.eventLoop.scheduleTask(in: ledger.answerDelay) {

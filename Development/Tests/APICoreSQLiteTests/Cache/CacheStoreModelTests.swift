@@ -276,7 +276,7 @@ struct CacheStoreModelTests {
 
     @Test(
         "trims to random bounds remove exactly what the model picks and never a watched record",
-        arguments: CacheStoreConcurrencyTests.Kind.allCases, [0x7B1_0001, 0x7B1_0002, 0x7B1_0003])
+        .cpuBound, arguments: CacheStoreConcurrencyTests.Kind.allCases, [0x7B1_0001, 0x7B1_0002, 0x7B1_0003])
     func trimsAgreeWithTheModel(kind: CacheStoreConcurrencyTests.Kind, seed: UInt64) throws {
         let failure = try Self.runTrims(seed: seed, steps: 300, kind: kind)
         #expect(failure == nil, "\(failure ?? "")")

@@ -12,7 +12,7 @@ import Testing
         "github/responses/IssuesAndCommentsForRepository-x25.json",
     ]
 
-    @Test(arguments: responses)
+    @Test(.cpuBound, arguments: responses)
     func aQueryWrittenThroughAStoreOverSQLiteReadsBackEqualAfterReopening(path: String) throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("cache.sqlite")
