@@ -29,6 +29,10 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
     /// document does not, as generated code does by default: one object is then one record in the normalized cache
     /// however it is reached. The result holds only what the document selects.
     public let addsKeyFields: Bool
+    /// Whether the documents sent have fragment arguments inlined: each spread of a fragment that declares variables
+    /// becomes an inline fragment with the spread's values, for servers that do not parse fragment arguments
+    /// (RFC 1224). The selections the cache and decoding use are the same either way.
+    public let inlinesFragmentArguments: Bool
     /// The schema with the introspection types, which operations may select.
     private let executableSchema: GraphQLSchema
     private let compiled = Lock(CompiledOperations())
@@ -37,19 +41,24 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
 
     /// A runtime schema over a built schema; fails when its cache directives (`@typePolicy`, `@fieldPolicy`,
     /// `@cacheControl`) are malformed, as generation would.
-    public init(schema: GraphQLSchema, addsKeyFields: Bool = true) throws(CompilerError) {
+    public init(
+        schema: GraphQLSchema, addsKeyFields: Bool = true, inlinesFragmentArguments: Bool = false
+    ) throws(CompilerError) {
         self.schema = schema
         self.addsKeyFields = addsKeyFields
+        self.inlinesFragmentArguments = inlinesFragmentArguments
         typePolicies = try GraphQLTypePolicies.declared(in: schema)
         executableSchema = schema.addingIntrospectionTypes()
     }
 
     /// A runtime schema from SDL text; errors are located in `name`.
     public convenience init(
-        sdl: String, name: String = "schema.graphqls", addsKeyFields: Bool = true
+        sdl: String, name: String = "schema.graphqls", addsKeyFields: Bool = true,
+        inlinesFragmentArguments: Bool = false
     ) throws(CompilerError) {
         try self.init(
-            schema: try GraphQLSchema.build(from: [Source(name: name, text: sdl)]), addsKeyFields: addsKeyFields)
+            schema: try GraphQLSchema.build(from: [Source(name: name, text: sdl)]), addsKeyFields: addsKeyFields,
+            inlinesFragmentArguments: inlinesFragmentArguments)
     }
 
     /// A runtime schema from an introspection result (the JSON of an introspection query's response, or its `data`).
@@ -105,7 +114,8 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
         let compilation: (operation: IROperation, fragments: [IRFragment])
         do throws(CompilerError) {
             let compiled = try IRCompiler.compile(
-                [unit], schema: executableSchema, namespace: "RuntimeSchema", addsKeyFields: addsKeyFields)
+                [unit], schema: executableSchema, namespace: "RuntimeSchema", addsKeyFields: addsKeyFields,
+                inlinesFragmentArguments: inlinesFragmentArguments)
             guard let first = compiled.operations.first else {
                 preconditionFailure("a compilation of one operation holds it")
             }

@@ -33,7 +33,9 @@ struct SelectionTreeBuilder {
             for conditions in field.conditionSets { items.append(Self.conditional(conditions, selection)) }
         }
         for use in set.fragments where !use.isInherited {
-            let fragment = fragmentTree(use.fragmentName)
+            var values: [String: GraphQLArgumentValue?] = [:]
+            for (name, value) in use.arguments { values.updateValue(value.map(ArgumentValues.argument), forKey: name) }
+            let fragment = fragmentTree(use.fragmentName).specialized(values)
             if let label = use.deferLabel {
                 items.append(.deferred(label: label, fragment))
             } else {

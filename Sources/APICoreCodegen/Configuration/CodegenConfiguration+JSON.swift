@@ -49,6 +49,7 @@ extension CodegenConfiguration {
         if isStrictSchema { options.append(("strictSchema", .bool(true))) }
         if selectionSetInitializers { options.append(("selectionSetInitializers", .bool(true))) }
         if !addsKeyFields { options.append(("addKeyFields", .bool(false))) }
+        if inlinesFragmentArguments { options.append(("inlineFragmentArguments", .bool(true))) }
         if !fieldPolicies.isEmpty {
             options.append(
                 ("fieldPolicies", .object(fieldPolicies.map { ($0.typeName + "." + $0.fieldName, $0.json) })))

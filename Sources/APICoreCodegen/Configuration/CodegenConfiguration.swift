@@ -116,6 +116,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
     /// operation does not (`options.addKeyFields`): on by default, so that one object is one record in the normalized
     /// cache however it is reached. Off, the documents are the text Apollo iOS sends, with its persisted-query ids.
     public var addsKeyFields = true
+    /// Whether the documents sent inline fragment arguments (`options.inlineFragmentArguments`): each spread of a
+    /// fragment that declares variables becomes an inline fragment with the spread's values, for servers that do not
+    /// parse fragment arguments (RFC 1224). Off by default: the documents are sent as written.
+    public var inlinesFragmentArguments = false
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
     /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
@@ -216,9 +220,12 @@ public struct CodegenConfiguration: Sendable, Hashable {
         if let options = try root.optional("options") {
             try options.allowKeys([
                 "customScalars", "accessLevel", "operationIdentifiers", "strictSchema", "fieldPolicies",
-                "selectionSetInitializers", "addKeyFields",
+                "selectionSetInitializers", "addKeyFields", "inlineFragmentArguments",
             ])
             if let keys = try options.optional("addKeyFields") { configuration.addsKeyFields = try keys.bool() }
+            if let inline = try options.optional("inlineFragmentArguments") {
+                configuration.inlinesFragmentArguments = try inline.bool()
+            }
             if let initializers = try options.optional("selectionSetInitializers") {
                 configuration.selectionSetInitializers = try Self.selectionSetInitializers(initializers)
             }

@@ -109,7 +109,8 @@ public struct CodeGenerator: Sendable {
         let fileScalars = FileScalars(customScalars: configuration.customScalars)
         let compilation = try IRCompiler.compile(
             documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers,
-            fileScalars: fileScalars, addsKeyFields: configuration.addsKeyFields)
+            fileScalars: fileScalars, addsKeyFields: configuration.addsKeyFields,
+            inlinesFragmentArguments: configuration.inlinesFragmentArguments)
         let typePolicies = try TypePolicyResolver.keyFields(in: schema)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),

@@ -22,6 +22,11 @@ enum DocumentNormalizer {
     static func normalized(_ fragment: FragmentDefinition) -> FragmentDefinition {
         var fragment = fragment
         fragment.selectionSet = normalized(fragment.selectionSet, addsTypename: true)
+        fragment.variableDefinitions = fragment.variableDefinitions.map { variable in
+            var variable = variable
+            variable.defaultValue = variable.defaultValue.map(inlineStrings)
+            return variable
+        }
         return fragment
     }
 
@@ -97,6 +102,7 @@ enum DocumentNormalizer {
                 fragment.selectionSet = normalized(fragment.selectionSet, addsTypename: true)
                 selections.append(.inlineFragment(fragment))
             case .fragmentSpread(var spread):
+                spread.arguments = spread.arguments.map(inlineStrings)
                 spread.directives = spread.directives.map(inlineStrings)
                 selections.append(.fragmentSpread(spread))
             }

@@ -40,6 +40,37 @@ final class IRBuilder {
         self.reservedNames = reservedNames
     }
 
+    /// Refuses `@include`, `@skip`, `@defer` and `@stream` given a variable the fragment declares: the fragment's Swift
+    /// type is one for all its spreads, and whether its members are there would depend on the spread. Arguments of
+    /// fields may use the variables; a condition on the operation's variable, passed as the fragment's argument at
+    /// each spread, says the same.
+    static func checkConditionsOnOwnVariables(of fragment: FragmentDefinition) throws(CompilerError) {
+        let own = Set(fragment.variableDefinitions.map(\.name.value))
+        guard !own.isEmpty else { return }
+        let governing: Set = ["include", "skip", "defer", "stream"]
+        var pending = [fragment.selectionSet]
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                for directive in selection.directives where governing.contains(directive.name.value) {
+                    for argument in directive.arguments {
+                        guard case .variable(let name) = argument.value.kind, own.contains(name) else { continue }
+                        throw failure(
+                            "@\(directive.name.value)(\(argument.name.value): $\(name)) uses the variable \"$\(name)\" "
+                                + "that fragment \"\(fragment.name.value)\" declares: generated code has one type for every "
+                                + "spread of the fragment, so only field arguments may use its variables. Use a variable "
+                                + "of the operation instead.",
+                            at: argument.value.location)
+                    }
+                }
+                switch selection {
+                case .field(let field): if let nested = field.selectionSet { pending.append(nested) }
+                case .inlineFragment(let inline): pending.append(inline.selectionSet)
+                case .fragmentSpread: break
+                }
+            }
+        }
+    }
+
     /// The error for something the IR cannot be built from.
     static func failure(_ message: String, at location: SourceLocation) -> CompilerError {
         CompilerError(Diagnostic(.error, message, at: [location], rule: "CodeGeneration"))
@@ -55,6 +86,7 @@ final class IRBuilder {
             throw Self.failure("Cannot spread fragment \"\(name)\" within itself.", at: location)
         }
         defer { fragmentsInProgress.remove(name) }
+        try Self.checkConditionsOnOwnVariables(of: definition)
         // A fragment's fields follow its own `@catchByDefault` (else the schema's), wherever it is spread.
         let enclosingDefault = catchDefault
         catchDefault = try SemanticNullability.catchByDefault(in: definition.directives)
@@ -132,7 +164,8 @@ final class IRBuilder {
             result.fragments.append(
                 IRFragmentUse(
                     fragmentName: use.name, typeName: fragmentTypeNames[use.name]!, propertyName: name,
-                    conditions: conditions, alternatives: alternatives, deferLabel: use.deferLabel))
+                    conditions: conditions, alternatives: alternatives, deferLabel: use.deferLabel,
+                    arguments: use.arguments.values.keys.sorted().map { ($0, use.arguments.values[$0]!) }))
         }
         for use in inheritedFragments {
             var inheritedUse = use

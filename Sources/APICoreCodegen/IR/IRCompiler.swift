@@ -6,14 +6,17 @@ import APICoreJSON
 package enum IRCompiler {
     /// Compiles the operations and fragments of `documents`, one unit, against `schema`. With `addsKeyFields`, each
     /// object's cache key is selected wherever the documents do not select it (``KeyFieldSelector``), in the text sent
-    /// and in the generated types alike.
+    /// and in the generated types alike. With `inlinesFragmentArguments`, the text sent has each spread of a fragment
+    /// that declares variables replaced by an inline fragment with the spread's values (``FragmentArguments``), for
+    /// servers that do not parse fragment arguments; the generated types are the same either way.
     package static func compile(
         _ documents: [Document],
         schema: GraphQLSchema,
         namespace: String,
         identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256,
         fileScalars: FileScalars = FileScalars(),
-        addsKeyFields: Bool = true
+        addsKeyFields: Bool = true,
+        inlinesFragmentArguments: Bool = false
     ) throws(CompilerError) -> IRCompilation {
         var fragmentDefinitions: [String: FragmentDefinition] = [:]
         var operations: [OperationDefinition] = []
@@ -64,20 +67,32 @@ package enum IRCompiler {
         let builder = try IRBuilder(
             schema: schema, fragmentDefinitions: fragmentDefinitions, fragmentTypeNames: fragmentTypeNames,
             mapper: mapper, reservedNames: moduleTypeNames.union(SwiftReservedNames.types).union([namespace]))
+        // The definitions as sent: the same, or with the spreads of fragments that declare variables inlined.
+        var sentFragments = fragmentDefinitions
+        if inlinesFragmentArguments {
+            for (name, fragment) in fragmentDefinitions {
+                sentFragments[name]?.selectionSet = FragmentArguments.inlining(
+                    fragment.selectionSet, fragments: fragmentDefinitions)
+            }
+        }
         var fragments: [IRFragment] = []
         for name in fragmentDefinitions.keys.sorted() {
             let definition = fragmentDefinitions[name]!
             fragments.append(
                 IRFragment(
                     name: name, typeName: fragmentTypeNames[name]!,
-                    text: DocumentNormalizer.oneLine(.fragment(definition)),
+                    text: DocumentNormalizer.oneLine(.fragment(sentFragments[name]!)),
                     selectionSet: try builder.fragment(named: name, at: definition.location)))
         }
         var compiled: [IROperation] = []
         for (operation, typeName) in typedOperations.sorted(by: { $0.1 < $1.1 }) {
+            var sent = operation
+            if inlinesFragmentArguments {
+                sent.selectionSet = FragmentArguments.inlining(operation.selectionSet, fragments: fragmentDefinitions)
+            }
             compiled.append(
                 try compile(
-                    operation, typeName: typeName, builder: builder, fragments: fragmentDefinitions,
+                    operation, sent: sent, typeName: typeName, builder: builder, fragments: sentFragments,
                     identifiers: identifiers, fileScalars: fileScalars))
         }
         var referenced = builder.referencedTypeNames
@@ -89,8 +104,10 @@ package enum IRCompiler {
             referencedTypeNames: inputClosure(of: referenced, in: schema).sorted())
     }
 
+    /// One operation: its types from `operation`, its text from `sent` and the `fragments` as sent.
     private static func compile(
         _ operation: OperationDefinition,
+        sent: OperationDefinition,
         typeName: String,
         builder: IRBuilder,
         fragments: [String: FragmentDefinition],
@@ -102,9 +119,9 @@ package enum IRCompiler {
         }
         let data = try builder.operationData(
             typeName: "Data", qualifiedName: typeName + ".Data", root: root, operation: operation)
-        let fragmentNames = usedFragments(operation.selectionSet, fragments: fragments).sorted()
+        let fragmentNames = usedFragments(sent.selectionSet, fragments: fragments).sorted()
         let fragmentTypeNames = fragmentNames.map { builder.fragmentTypeNames[$0]! }
-        let text = DocumentNormalizer.oneLine(.operation(operation))
+        let text = DocumentNormalizer.oneLine(.operation(sent))
         let definitions = [text] + fragmentNames.map { DocumentNormalizer.oneLine(.fragment(fragments[$0]!)) }
         let document = definitions.joined(separator: "\n")
         let identifier =

@@ -105,6 +105,9 @@ package struct IRFragmentUse: Sendable {
     package var alternatives: [[IRCondition]] = []
     /// Whether the spread is `@defer`red, with its label.
     package var deferLabel: String??
+    /// For a fragment that declares variables (fragment arguments): each variable's value at the spread, by name,
+    /// `nil` when it has none. Empty for a fragment without variables.
+    package var arguments: [(name: String, value: Value?)] = []
     /// Whether a type case has it because its enclosing selection set spreads it: read and exposed, but not one of
     /// the type case's own `__selections`.
     package var isInherited = false

@@ -51,7 +51,8 @@ struct SelectionCollector {
     private(set) var occurrences: [String: [Occurrence]] = [:]
     /// The named fragments spread on the set, each once, with the conditions of each of its spreads (one empty set
     /// when a spread has none: it is then always selected).
-    private(set) var fragmentUses: [(name: String, conditionSets: [[IRCondition]], deferLabel: String??)] = []
+    private(set) var fragmentUses:
+        [(name: String, conditionSets: [[IRCondition]], deferLabel: String??, arguments: FragmentArguments)] = []
     private(set) var typeCases: [InlineGroup] = []
     private(set) var deferredParts: [InlineGroup] = []
 
@@ -118,22 +119,29 @@ struct SelectionCollector {
             throw IRBuilder.failure("Cannot spread fragment \"\(name)\" within itself.", at: spread.location)
         }
         let type = try compositeType(fragment.typeCondition, at: fragment.typeCondition.location)
+        // The fragment's selections with the values this spread gives its variables: the fields it adds here.
+        let arguments = FragmentArguments(spread, of: fragment)
         if let label = Self.deferLabel(spread.directives) {
-            if isDirect { fragmentUses.append((name, [conditions], label)) }
+            if isDirect { fragmentUses.append((name, [conditions], label, arguments)) }
         } else if applies(type, to: scope) {
             if isDirect {
                 // Spread again under other conditions, it is selected when any of its spreads is.
                 if let index = fragmentUses.firstIndex(where: { $0.name == name && $0.deferLabel == nil }) {
+                    guard Self.sameValues(fragmentUses[index].arguments, arguments) else {
+                        throw IRBuilder.failure(
+                            "Fragment \"\(name)\" is spread twice here with different arguments.", at: spread.location)
+                    }
                     fragmentUses[index].conditionSets.append(conditions)
                 } else {
-                    fragmentUses.append((name, [conditions], nil))
+                    fragmentUses.append((name, [conditions], nil, arguments))
                 }
             }
             try collect(
-                fragment.selectionSet.selections, in: scope, selectedOn: type, conditions: conditions,
-                isDirect: false, visiting: visiting + [name])
+                arguments.applied(to: fragment.selectionSet).selections, in: scope, selectedOn: type,
+                conditions: conditions, isDirect: false, visiting: visiting + [name])
         } else if isDirect {
-            let bare = Selection.fragmentSpread(FragmentSpread(name: spread.name, location: spread.location))
+            let bare = Selection.fragmentSpread(
+                FragmentSpread(name: spread.name, arguments: spread.arguments, location: spread.location))
             addTypeCase(type.name, conditions: conditions, selections: [bare])
         }
     }
@@ -191,6 +199,12 @@ struct SelectionCollector {
         let label = directive.arguments.first { $0.name.value == "label" }
         if case .string(let text, _)? = label?.value.kind { return .some(text) }
         return .some(nil)
+    }
+
+    /// Whether two spreads give a fragment's variables the same values, wherever each value is written.
+    static func sameValues(_ first: FragmentArguments, _ second: FragmentArguments) -> Bool {
+        first.values.mapValues { $0.map { Printer.print($0) } }
+            == second.values.mapValues { $0.map { Printer.print($0) } }
     }
 
     /// `first` followed by the conditions of `second` it does not have yet.

@@ -280,13 +280,16 @@ struct SelectionSetTemplate {
             for conditions in field.conditionSets { items.append(conditional(conditions, item)) }
         }
         for use in set.fragments where !use.isInherited {
+            // With the values the spread gives the fragment's variables, if it declares any.
+            let arguments = Self.fragmentArguments(use.arguments)
             if let label = use.deferLabel {
                 items.append(
-                    ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.typeName).self)")
+                    ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.typeName).self\(arguments))"
+                )
             } else {
                 // Listed under each set of conditions that selects it, as a field is.
                 for conditions in use.conditionSets {
-                    items.append(conditional(conditions, ".fragment(\(use.typeName).self)"))
+                    items.append(conditional(conditions, ".fragment(\(use.typeName).self\(arguments))"))
                 }
             }
         }
@@ -318,6 +321,18 @@ struct SelectionSetTemplate {
     }
 
     /// `.result`, `.throwing([0])`, or both: `GraphQLErrorCatching(throwing: [1], isResult: true)`.
+    /// `, arguments: ["size": .literal(128), "label": nil]` for a spread of a fragment that declares variables;
+    /// nothing for one that does not.
+    static func fragmentArguments(_ arguments: [(name: String, value: Value?)]) -> String {
+        guard !arguments.isEmpty else { return "" }
+        var pairs: [String] = []
+        for (name, value) in arguments {
+            let rendered = value.map(ArgumentTemplate.render) ?? "nil"
+            pairs.append(SwiftNames.stringLiteral(name) + ": " + rendered)
+        }
+        return ", arguments: [" + pairs.joined(separator: ", ") + "]"
+    }
+
     static func catching(_ catching: IRErrorCatching) -> String {
         let levels = "[\(catching.throwingLevels.map(String.init).joined(separator: ", "))]"
         if catching.throwingLevels.isEmpty { return ".result" }

@@ -159,18 +159,23 @@ public struct Argument: Sendable, Hashable {
     }
 }
 
-/// `...Name @directives`
+/// `...Name(arguments) @directives`; the arguments are the fragment's (fragment arguments, RFC 1224).
 public struct FragmentSpread: Sendable, Hashable {
     /// The name of the fragment spread.
     public var name: Name
+    /// The values given to the fragment's variables, in source order; empty without parentheses.
+    public var arguments: [Argument]
     /// The directives applied to the spread.
     public var directives: [Directive]
     /// Where the spread starts: its `...`.
     public var location: SourceLocation
 
     /// A spread of the fragment `name`.
-    public init(name: Name, directives: [Directive] = [], location: SourceLocation = .unknown) {
+    public init(
+        name: Name, arguments: [Argument] = [], directives: [Directive] = [], location: SourceLocation = .unknown
+    ) {
         self.name = name
+        self.arguments = arguments
         self.directives = directives
         self.location = location
     }
@@ -201,10 +206,13 @@ public struct InlineFragment: Sendable, Hashable {
     }
 }
 
-/// `fragment Name on Type @directives { selections }`
+/// `fragment Name($variable: Type = default) on Type @directives { selections }`; the variables are the fragment's
+/// own (fragment arguments, RFC 1224).
 public struct FragmentDefinition: Sendable, Hashable {
     /// The fragment's name, which spreads refer to.
     public var name: Name
+    /// The variables the fragment declares, which its spreads give values to; empty without parentheses.
+    public var variableDefinitions: [VariableDefinition]
     /// The type the fragment applies to.
     public var typeCondition: Name
     /// The directives applied to the fragment definition.
@@ -217,12 +225,14 @@ public struct FragmentDefinition: Sendable, Hashable {
     /// A definition of the fragment `name` on `typeCondition`.
     public init(
         name: Name,
+        variableDefinitions: [VariableDefinition] = [],
         typeCondition: Name,
         directives: [Directive] = [],
         selectionSet: SelectionSet,
         location: SourceLocation = .unknown
     ) {
         self.name = name
+        self.variableDefinitions = variableDefinitions
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet

@@ -66,7 +66,7 @@ extension DocumentParser {
     }
 
     /// VariableDefinitions: `($name: Type = default @directives ...)`, or none.
-    private mutating func parseVariableDefinitions() throws(CompilerError) -> [VariableDefinition] {
+    mutating func parseVariableDefinitions() throws(CompilerError) -> [VariableDefinition] {
         guard try expectOptional(.parenthesisLeft) else { return [] }
         var definitions: [VariableDefinition] = []
         repeat {
@@ -127,7 +127,7 @@ extension DocumentParser {
                     selectionSet: selectionSet, location: location)))
     }
 
-    /// FragmentSpread (`...Name @directives`) or InlineFragment (`... on Type @directives { selections }`).
+    /// FragmentSpread (`...Name(arguments) @directives`) or InlineFragment (`... on Type @directives { selections }`).
     @inline(never)
     private mutating func parseFragment(into selections: inout [Selection]) throws(CompilerError) {
         let location = currentLocation()
@@ -135,8 +135,11 @@ extension DocumentParser {
         let hasTypeCondition = try expectOptionalKeyword("on")
         if !hasTypeCondition, token.kind == .name {
             let name = try parseName()
+            let arguments = try parseArguments(isConstant: false)
             let directives = try parseDirectives(isConstant: false)
-            selections.append(.fragmentSpread(FragmentSpread(name: name, directives: directives, location: location)))
+            selections.append(
+                .fragmentSpread(
+                    FragmentSpread(name: name, arguments: arguments, directives: directives, location: location)))
             return
         }
         let typeCondition = hasTypeCondition ? try parseName() : nil
@@ -149,16 +152,18 @@ extension DocumentParser {
                     location: location)))
     }
 
-    /// FragmentDefinition: `fragment Name on Type @directives { selections }`.
+    /// FragmentDefinition: `fragment Name($variable: Type = default) on Type @directives { selections }`.
     private mutating func parseFragmentDefinition() throws(CompilerError) -> FragmentDefinition {
         let location = currentLocation()
         try expectKeyword("fragment")
         if isKeyword("on") { throw unexpected() }
         let name = try parseName()
+        let variableDefinitions = try parseVariableDefinitions()
         try expectKeyword("on")
         let typeCondition = try parseName()
         return FragmentDefinition(
             name: name,
+            variableDefinitions: variableDefinitions,
             typeCondition: typeCondition,
             directives: try parseDirectives(isConstant: false),
             selectionSet: try parseSelectionSet(),

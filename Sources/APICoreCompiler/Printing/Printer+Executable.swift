@@ -38,7 +38,8 @@ extension Printer {
         case .field(let field):
             write(field, to: &writer)
         case .fragmentSpread(let spread):
-            writer.write("..." + spread.name.value + wrap(" ", printed(spread.directives)))
+            let arguments = wrap("(", join(spread.arguments.map(printed), ", "), ")")
+            writer.write("..." + spread.name.value + arguments + wrap(" ", printed(spread.directives)))
         case .inlineFragment(let fragment):
             writer.write(
                 join(["...", wrap("on ", fragment.typeCondition?.value), printed(fragment.directives)], " ") + " ")
@@ -61,10 +62,11 @@ extension Printer {
         }
     }
 
-    /// `fragment Name on Type @directives { ... }`
+    /// `fragment Name($variable: Type) on Type @directives { ... }`
     static func write(_ fragment: FragmentDefinition, to writer: inout PrintWriter) {
+        let variables = wrap("(", join(fragment.variableDefinitions.map(printed), ", "), ")")
         writer.write(
-            "fragment \(fragment.name.value) on \(fragment.typeCondition.value) "
+            "fragment \(fragment.name.value)\(variables) on \(fragment.typeCondition.value) "
                 + wrap("", printed(fragment.directives), " "))
         write(fragment.selectionSet, to: &writer)
     }

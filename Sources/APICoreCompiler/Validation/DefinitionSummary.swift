@@ -2,8 +2,11 @@
 struct DefinitionSummary {
     /// The fragment spreads, in source order (nested ones included).
     var fragmentSpreads: [FragmentSpread] = []
-    /// The variables used in the selection set and directives (not in variable definitions), in source order.
+    /// The variables used in the selection set and directives (not in variable definitions), in source order; in a
+    /// fragment, those it does not declare itself, which belong to the operation that spreads it.
     var variableUsages: [VariableUsage] = []
+    /// In a fragment that declares variables, the uses of those variables, in source order.
+    var fragmentVariableUsages: [VariableUsage] = []
     /// The `@defer` and `@stream` directives, in source order.
     var incrementalDirectives: [Directive] = []
 }

@@ -8,6 +8,8 @@ final class DefinitionWalker {
     let documentIndex: Int
     /// What the walk recorded.
     private(set) var summary = DefinitionSummary()
+    /// The names of the variables the fragment walked declares (fragment arguments), which its uses refer to.
+    private var fragmentVariables: Set<String> = []
 
     init(context: ValidationContext, documentIndex: Int) {
         self.context = context
@@ -16,7 +18,11 @@ final class DefinitionWalker {
 
     /// Records a variable used where a value is expected.
     func recordUsage(_ usage: VariableUsage) {
-        summary.variableUsages.append(usage)
+        if fragmentVariables.contains(usage.name) {
+            summary.fragmentVariableUsages.append(usage)
+        } else {
+            summary.variableUsages.append(usage)
+        }
     }
 
     /// Walks an operation: its variable definitions, directives and selection set from the root type.
@@ -34,16 +40,21 @@ final class DefinitionWalker {
         walkSelectionSet(operation.selectionSet, TypeInfo(parentType: rootType))
     }
 
-    /// Walks a fragment definition: its directives and selection set from its type condition.
+    /// Walks a fragment definition: its variable definitions, directives and selection set from its type condition,
+    /// then checks the uses of its own variables (``FragmentVariableRules``).
     func walk(_ fragment: FragmentDefinition) {
         let conditionType = TypeConditionRules.compositeType(
             of: fragment.typeCondition, fragmentName: fragment.name.value, context)
+        walkVariableDefinitions(fragment.variableDefinitions)
+        fragmentVariables = Set(fragment.variableDefinitions.map(\.name.value))
         walkDirectives(fragment.directives, at: .fragmentDefinition, TypeInfo(parentType: nil))
         walkSelectionSet(fragment.selectionSet, TypeInfo(parentType: conditionType))
+        FragmentVariableRules.check(fragment, usages: summary.fragmentVariableUsages, context)
     }
 
     private func walkSelectionSet(_ selectionSet: SelectionSet, _ info: TypeInfo) {
         context.fieldConflicts.check(selectionSet, parentType: info.parentType, documentIndex: documentIndex)
+        FragmentVariableRules.checkSpreadArguments(in: selectionSet, context)
         for selection in selectionSet.selections {
             guard !context.isAborted else { return }
             switch selection {
@@ -73,6 +84,10 @@ final class DefinitionWalker {
         summary.fragmentSpreads.append(spread)
         FragmentSpreadRules.check(spread, parentType: info.parentType, context)
         walkDirectives(spread.directives, at: .fragmentSpread, info)
+        // The arguments are the fragment's variables; without a definition, KnownFragmentNames has said so.
+        if let fragment = context.fragments[spread.name.value]?.definition {
+            walkArguments(spread.arguments, of: .fragment(fragment), at: spread.location, info)
+        }
     }
 
     private func walkInlineFragment(_ fragment: InlineFragment, _ outer: TypeInfo) {

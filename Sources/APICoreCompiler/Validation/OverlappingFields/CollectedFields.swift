@@ -1,5 +1,6 @@
-/// The fields of a selection set grouped by response name, with inline fragments flattened into it, and the names
-/// of the fragments it spreads (each once, in order).
+/// The fields of a selection set grouped by response name, with inline fragments flattened into it, and the
+/// fragments it spreads (each once, in order), by ``FieldConflictFinder/key(of:)``: a fragment's name, with the
+/// values its spread gives the fragment's variables when it declares any.
 final class CollectedFields {
     /// The groups of fields with the same response name, in order of first appearance.
     private(set) var groups: [(responseName: String, fields: [CollectedField])] = []

@@ -9,7 +9,16 @@
 final class FieldConflictFinder {
     unowned let context: ValidationContext
     private var collectedBySelectionSet: [SelectionSetKey: CollectedFields] = [:]
+    /// The fields of fragments that declare variables, by spread key: each with the values of its spreads.
+    private var collectedBySpread: [String: CollectedFields] = [:]
+    /// The spread of each fragment key seen, to read the values it gives.
+    private var spreadsByKey: [String: FragmentSpread] = [:]
     private var comparedFragmentPairs = FragmentPairSet()
+    /// How many fragment comparisons are under way, one inside another. A fragment that spreads itself with growing
+    /// values (`...F(n: [$n])`) has a new key at each level; FragmentCycleRule reports the cycle, and the comparison
+    /// stops at ``maximumNesting``.
+    private var nesting = 0
+    private static let maximumNesting = 100
 
     init(context: ValidationContext) {
         self.context = context
@@ -62,11 +71,34 @@ final class FieldConflictFinder {
         return collected
     }
 
-    /// The fields of the fragment called `name`, selected on its type condition.
-    func fields(ofFragment name: String) -> CollectedFields? {
-        guard let (fragment, documentIndex) = context.fragments[name] else { return nil }
+    /// The fields of the fragment spread as `key` (``key(of:)``), selected on its type condition; for a fragment that
+    /// declares variables, with the values the spread gives them, so that fields compare with the arguments the
+    /// server sees.
+    func fields(ofFragment key: String) -> CollectedFields? {
+        guard let spread = spreadsByKey[key], let (fragment, documentIndex) = context.fragments[spread.name.value]
+        else { return nil }
         let parentType = context.type(named: fragment.typeCondition.value)
-        return fields(of: fragment.selectionSet, parentType: parentType, documentIndex: documentIndex)
+        guard !fragment.variableDefinitions.isEmpty else {
+            return fields(of: fragment.selectionSet, parentType: parentType, documentIndex: documentIndex)
+        }
+        if let known = collectedBySpread[key] { return known }
+        let collected = CollectedFields()
+        collectedBySpread[key] = collected
+        let specialized = FragmentArguments(spread, of: fragment).applied(to: fragment.selectionSet)
+        collect(specialized, parentType: parentType, documentIndex: documentIndex, into: collected)
+        return collected
+    }
+
+    /// What identifies a spread's fields: the fragment's name, followed for a fragment that declares variables by the
+    /// values the spread gives them (defaults included), as printed.
+    private func key(of spread: FragmentSpread) -> String {
+        let name = spread.name.value
+        guard let fragment = context.fragments[name]?.definition, !fragment.variableDefinitions.isEmpty else {
+            return name
+        }
+        let values = FragmentArguments(spread, of: fragment).values
+        let printed = values.keys.sorted().map { "\($0): \(values[$0]!.map(ValuePrinter.print) ?? "-")" }
+        return name + "(" + printed.joined(separator: ", ") + ")"
     }
 
     private func collect(
@@ -77,7 +109,9 @@ final class FieldConflictFinder {
             case .field(let field):
                 collected.add(CollectedField(field: field, parentType: parentType, documentIndex: documentIndex))
             case .fragmentSpread(let spread):
-                collected.addFragment(named: spread.name.value)
+                let key = key(of: spread)
+                if spreadsByKey[key] == nil { spreadsByKey[key] = spread }
+                collected.addFragment(named: key)
             case .inlineFragment(let fragment):
                 let type = fragment.typeCondition.map { context.type(named: $0.value) } ?? parentType
                 collect(fragment.selectionSet, parentType: type, documentIndex: documentIndex, into: collected)
@@ -91,9 +125,12 @@ final class FieldConflictFinder {
         _ conflicts: inout [FieldConflict], between collected: CollectedFields, andFragment name: String,
         mutuallyExclusive: Bool, visited: inout Set<String>
     ) {
-        guard visited.insert(name).inserted, let fragmentFields = fields(ofFragment: name),
+        guard nesting < Self.maximumNesting, visited.insert(name).inserted,
+            let fragmentFields = fields(ofFragment: name),
             fragmentFields !== collected
         else { return }
+        nesting += 1
+        defer { nesting -= 1 }
         collectConflicts(&conflicts, between: collected, and: fragmentFields, mutuallyExclusive: mutuallyExclusive)
         for referenced in fragmentFields.fragmentNames {
             collectConflicts(
@@ -107,9 +144,14 @@ final class FieldConflictFinder {
     func collectConflicts(
         _ conflicts: inout [FieldConflict], betweenFragments first: String, _ second: String, mutuallyExclusive: Bool
     ) {
-        guard first != second, !comparedFragmentPairs.contains(first, second, mutuallyExclusive: mutuallyExclusive)
+        // Two spreads of one fragment with different values are reported as such, by FragmentVariableRules.
+        guard nesting < Self.maximumNesting, first != second,
+            spreadsByKey[first]?.name.value != spreadsByKey[second]?.name.value,
+            !comparedFragmentPairs.contains(first, second, mutuallyExclusive: mutuallyExclusive)
         else { return }
         comparedFragmentPairs.insert(first, second, mutuallyExclusive: mutuallyExclusive)
+        nesting += 1
+        defer { nesting -= 1 }
         guard let firstFields = fields(ofFragment: first), let secondFields = fields(ofFragment: second) else { return }
         collectConflicts(&conflicts, between: firstFields, and: secondFields, mutuallyExclusive: mutuallyExclusive)
         for referenced in secondFields.fragmentNames {

@@ -9,6 +9,7 @@ enum ArgumentRules {
             switch owner {
             case .field(let field, let parentTypeName): "field \"\(parentTypeName).\(field.name)\""
             case .directive(let directive): "directive \"@\(directive.name)\""
+            case .fragment(let fragment, _): "fragment \"\(fragment)\""
             }
         context.report(
             "KnownArgumentNames", "Unknown argument \"\(name)\" on \(subject).\(suggestion)", at: [argument.location])
@@ -29,6 +30,7 @@ enum ArgumentRules {
                 switch owner {
                 case .field(let field, _): "Field \"\(field.name)\""
                 case .directive(let directive): "Directive \"@\(directive.name)\""
+                case .fragment(let fragment, _): "Fragment \"\(fragment)\""
                 }
             context.report(
                 "ProvidedRequiredArguments",

@@ -50,7 +50,7 @@ enum OperationVariableRules {
 
     /// Whether the variable's type fits the position: a subtype of the expected type, or a nullable variable in a
     /// non-null position when the variable or the position has a default value.
-    private static func isAllowed(
+    static func isAllowed(
         _ variable: VariableDefinition, at usage: VariableUsage, expecting expected: TypeReference,
         _ context: ValidationContext
     ) -> Bool {
