@@ -63,15 +63,21 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
 
     /// A runtime schema from an introspection result (the JSON of an introspection query's response, or its `data`).
     public convenience init(
-        introspection: Data, name: String = "schema.json", addsKeyFields: Bool = true
+        introspection: Data, name: String = "schema.json", addsKeyFields: Bool = true,
+        inlinesFragmentArguments: Bool = false
     ) throws(CompilerError) {
         try self.init(
-            schema: try GraphQLSchema.build(introspection: introspection, file: name), addsKeyFields: addsKeyFields)
+            schema: try GraphQLSchema.build(introspection: introspection, file: name), addsKeyFields: addsKeyFields,
+            inlinesFragmentArguments: inlinesFragmentArguments)
     }
 
     /// A runtime schema from schema files or folders: SDL, or one introspection JSON file.
-    public convenience init(contentsOf paths: [String], addsKeyFields: Bool = true) throws(CompilerError) {
-        try self.init(schema: try GraphQLSchema.load(paths: paths), addsKeyFields: addsKeyFields)
+    public convenience init(
+        contentsOf paths: [String], addsKeyFields: Bool = true, inlinesFragmentArguments: Bool = false
+    ) throws(CompilerError) {
+        try self.init(
+            schema: try GraphQLSchema.load(paths: paths), addsKeyFields: addsKeyFields,
+            inlinesFragmentArguments: inlinesFragmentArguments)
     }
 
     /// The operation of `document` named `operationName`, or its only operation, validated and compiled.

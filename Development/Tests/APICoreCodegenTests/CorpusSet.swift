@@ -153,6 +153,12 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             schemaPaths: ["Tests/Fixtures/CodegenInputs/Nullability/schema.graphqls"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Nullability/*.graphql"],
             outputPath: "Tests/APICoreCodegenTests/GeneratedNullability"),
+        // Fragment arguments (RFC 1224), compiled here for FragmentArgumentsCodegenTests.
+        CorpusSet(
+            target: "FragmentArguments", namespace: "FragmentArgumentsAPI",
+            schemaPaths: ["Tests/Fixtures/CodegenInputs/FragmentArguments/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/FragmentArguments/*.graphql"],
+            outputPath: "Tests/APICoreCodegenTests/GeneratedFragmentArguments"),
         CorpusSet(
             target: "GitHawkIssue", namespace: "GitHawkIssueAPI",
             schemaPaths: ["../../shared/corpus/github/operations/githawk/schema-2020.json"],

@@ -71,6 +71,37 @@ final class IRBuilder {
         }
     }
 
+    /// Refuses a spread in `fragment` that gives a variable of another fragment, which has a default, a variable of
+    /// `fragment` that may have no value (nullable, without a default). Where that variable has no value, the server
+    /// uses the other fragment's default, and the fragment's selection tree, built once for all its spreads, cannot
+    /// say so. Giving the variable the same default says the same and is exact.
+    func checkVariablesPassedOn(by fragment: FragmentDefinition) throws(CompilerError) {
+        var own: [String: VariableDefinition] = [:]
+        for variable in fragment.variableDefinitions { own[variable.name.value] = variable }
+        guard !own.isEmpty else { return }
+        for spread in FragmentArguments.spreads(in: fragment.selectionSet) {
+            guard let target = fragmentDefinitions[spread.name.value] else { continue }
+            for argument in spread.arguments {
+                guard case .variable(let name) = argument.value.kind, let passed = own[name],
+                    passed.defaultValue == nil, !Self.isNonNull(passed.type),
+                    let receiving = target.variableDefinitions.first(where: { $0.name == argument.name }),
+                    let fallback = receiving.defaultValue
+                else { continue }
+                throw Self.failure(
+                    "Fragment \"\(fragment.name.value)\" gives \"$\(name)\", which may have no value, to \"$\(receiving.name.value)\" "
+                        + "of fragment \"\(target.name.value)\", whose default is \(Printer.print(fallback)): generated code "
+                        + "cannot fall back to that default at each spread. Declare \"$\(name): \(passed.type) = "
+                        + "\(Printer.print(fallback))\".",
+                    at: argument.value.location)
+            }
+        }
+    }
+
+    private static func isNonNull(_ type: TypeReference) -> Bool {
+        if case .nonNull = type { return true }
+        return false
+    }
+
     /// The error for something the IR cannot be built from.
     static func failure(_ message: String, at location: SourceLocation) -> CompilerError {
         CompilerError(Diagnostic(.error, message, at: [location], rule: "CodeGeneration"))
@@ -87,6 +118,7 @@ final class IRBuilder {
         }
         defer { fragmentsInProgress.remove(name) }
         try Self.checkConditionsOnOwnVariables(of: definition)
+        try checkVariablesPassedOn(by: definition)
         // A fragment's fields follow its own `@catchByDefault` (else the schema's), wherever it is spread.
         let enclosingDefault = catchDefault
         catchDefault = try SemanticNullability.catchByDefault(in: definition.directives)
