@@ -91,6 +91,50 @@ struct ValidateCommandTests {
             ])
     }
 
+    @Test("fragment arguments: each misuse is an error at its line and column, the fragment's variable noted")
+    func fragmentArguments() async throws {
+        let fixture = try ValidateFixture()
+        defer { fixture.removeFiles() }
+        let path = try fixture.file(
+            "arguments.graphql",
+            """
+            query Hero {
+              hero {
+                ...Named(loud: 1, nope: true)
+              }
+            }
+
+            fragment Named($loud: Boolean!, $unused: Int) on Character {
+              name
+              friends @include(if: $loud) {
+                name
+              }
+            }
+
+            """)
+        let result = try await APICoreExecutable.run(["validate", "--schema", Self.starWarsSchema, path])
+        #expect(result.status == 1)
+        #expect(result.output == "1 document, 1 operation, 1 fragment: 3 errors\n")
+        #expect(
+            result.error.split(separator: "\n", omittingEmptySubsequences: false) == [
+                "\(path):3:20: error: Boolean cannot represent a non boolean value: 1",
+                "\(path):3:23: error: Unknown argument \"nope\" on fragment \"Named\".",
+                "\(path):7:33: error: Variable \"$unused\" is never used in fragment \"Named\".",
+                "",
+            ])
+        // Without the mistakes the same fragment is valid.
+        let fixed = try fixture.file(
+            "fixed.graphql",
+            """
+            query Hero { hero { ...Named(loud: true) } }
+            fragment Named($loud: Boolean!) on Character { name friends @include(if: $loud) { name } }
+
+            """)
+        let valid = try await APICoreExecutable.run(["validate", "--schema", Self.starWarsSchema, fixed])
+        #expect(valid.status == 0)
+        #expect(valid.output == "1 document, 1 operation, 1 fragment: valid\n")
+    }
+
     @Test("the upstream GitHub schema: exit 1, both duplicate fields named with both locations")
     func upstreamInvalidSchema() async throws {
         let schema = ValidateFixture.corpus("github/schema-upstream-invalid.graphqls")
