@@ -157,15 +157,8 @@ package enum IRCompiler {
         var found: Set<String> = []
         var pending = [selectionSet]
         while let next = pending.popLast() {
-            for selection in next.selections {
-                switch selection {
-                case .field(let field): if let nested = field.selectionSet { pending.append(nested) }
-                case .inlineFragment(let inline): pending.append(inline.selectionSet)
-                case .fragmentSpread(let spread):
-                    if found.insert(spread.name.value).inserted, let fragment = fragments[spread.name.value] {
-                        pending.append(fragment.selectionSet)
-                    }
-                }
+            for spread in FragmentArguments.spreads(in: next) where found.insert(spread.name.value).inserted {
+                if let fragment = fragments[spread.name.value] { pending.append(fragment.selectionSet) }
             }
         }
         return found
