@@ -196,6 +196,39 @@ struct FragmentArgumentsSendingTests {
         #expect(message.hasPrefix("operations.graphql:2:64: error:"), "\(message)")
     }
 
+    @Test("an operation variable that may be unset, given to a fragment's defaulted variable, is refused with the fix")
+    func operationVariableWithoutDefault() {
+        let message = Self.failure(
+            """
+            query Q($size: Int) { me { ...Inner(size: $size) } }
+            fragment Inner($size: Int = 64) on User { avatar(size: $size) }
+            """)
+        #expect(message.contains("The operation's \"$size\" may be unset"), "\(message)")
+        #expect(message.contains("Declare \"$size: Int = 64\""), "\(message)")
+        #expect(message.hasPrefix("operations.graphql:1:43: error:"), "\(message)")
+        for fixed in ["$size: Int = 64", "$size: Int!"] {
+            let operations = """
+                query Q(\(fixed)) { me { ...Inner(size: $size) } }
+                fragment Inner($size: Int = 64) on User { avatar(size: $size) }
+                """
+            #expect(Self.failure(operations) == "(no error)")
+        }
+    }
+
+    @Test("a fragment whose variable a fragment it spreads uses as the operation's is refused, at the spread")
+    func shadowedVariable() {
+        let message = Self.failure(
+            """
+            query Q($size: Int!) { me { ...Outer(size: 128) } }
+            fragment Outer($size: Int) on User { avatar(size: $size) ...Inner }
+            fragment Inner on User { id thumb: avatar(size: $size) }
+            """)
+        #expect(
+            message.contains("Fragment \"Inner\" uses the operation's \"$size\" inside fragment \"Outer\""),
+            "\(message)")
+        #expect(message.hasPrefix("operations.graphql:2:58: error:"), "\(message)")
+    }
+
     @Test("a variable that may have no value, given to another fragment's defaulted one, is refused with the fix")
     func passedOnWithoutDefault() {
         let message = Self.failure(

@@ -95,6 +95,18 @@ struct SemanticNullabilityCompilerTests {
         #expect(message.contains("operations.graphql:1:"), "\(message)")
     }
 
+    @Test("one response key caught two ways in one selection set is an error at the second; caught alike, it is one")
+    func conflictingCatch() throws {
+        let message = Self.failure("query Q { me { name @catch(to: RESULT) id name } }")
+        #expect(message.contains("\"name\" is selected twice here with different @catch"), "\(message)")
+        #expect(message.hasPrefix("operations.graphql:1:43: error:"), "\(message)")
+        let alike = try Self.generate("query Q { me { name @catch(to: RESULT) id name @catch(to: RESULT) } }")
+        #expect(alike.contains("GraphQLFieldResult<String>"), "\(alike)")
+        // An alias makes them two properties, each with its own type.
+        let aliased = try Self.generate("query Q { me { name @catch(to: RESULT) id plain: name } }")
+        #expect(aliased.contains("public var plain: String?"), "\(aliased)")
+    }
+
     @Test("@semanticNonNull levels beyond the field's lists are an error at the directive")
     func schemaLevels() {
         let schema = "type Query { me: String @semanticNonNull(levels: [1]) }"

@@ -125,6 +125,30 @@ struct SemanticNullabilityTests {
         #expect(name.error?.path == ["profile", "name"])
     }
 
+    @Test("a plain null another operation stored reads under THROW from the cache as from the network")
+    func storedNullUnderThrow() async throws {
+        let cache = CacheStore()
+        let (full, _) = Self.client(answering: Self.answer(), cache: cache)
+        _ = try await full.execute(SemanticProfileThrowingQuery(id: "p1"))
+        // Later the server sent `name: null` without an error; the operation without directives stores it as a null.
+        let (client, _) = Self.client(answering: Self.answer(["name": "null"]), cache: cache)
+        let plain = try await client.execute(
+            SemanticProfileQuery(id: "p1"), options: RequestOptions(cachePolicy: .networkOnly))
+        #expect(plain.value.profile?.name == nil)
+        #expect(plain.errors.isEmpty)
+
+        // Under THROW the cache reads it as the network does: the client's error at `name`, caught at `profile`.
+        let thrown = try await client.execute(SemanticProfileThrowingQuery(id: "p1"), options: Self.cacheOnly)
+        #expect(thrown.metadata.source == .cache)
+        #expect(thrown.value.profile == nil)
+        #expect(thrown.errors.map(\.code) == [GraphQLNullPropagation.errorCode])
+        #expect(thrown.errors.first?.path == ["profile", "name"])
+        let network = try await client.execute(
+            SemanticProfileThrowingQuery(id: "p1"), options: RequestOptions(cachePolicy: .networkOnly))
+        #expect(network.value == thrown.value)
+        #expect(network.errors.map(\.path) == thrown.errors.map(\.path))
+    }
+
     @Test("@catch(to: RESULT) gives each field its value or its own error, and the cache gives back the same")
     func results() async throws {
         let body = Self.answer(

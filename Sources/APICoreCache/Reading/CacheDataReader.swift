@@ -97,11 +97,23 @@ struct CacheDataReader {
     ) throws(CacheError) -> Selection {
         // Built first: `decode` reads what building found out.
         let object = try objectData(selections, key: key)
-        guard !fieldErrors.isEmpty else { return try decode(selections, as: type, object, key: key) }
+        if fieldErrors.isEmpty {
+            guard selections.catchesFieldErrors else { return try decode(selections, as: type, object, key: key) }
+            // Under `@catch` or `@catchByDefault`, a `null` another operation stored where this one's schema promises
+            // none is repaired as the network's is: the client's own error there, taken up to the field that catches.
+            do throws(CacheError) {
+                return try decode(selections, as: type, object, key: key)
+            } catch  where (error.underlying as? GraphQLDecodingError)?.reason == .nullValue {
+                builtDataPassedChecks = false
+            }
+        }
         // A stored error reads as `null`, which goes up to the nearest field that may be null, as the server's did.
         let repaired = GraphQLNullPropagation.repair(
             GraphQLResponseBody(data: object, errors: fieldErrors, extensions: JSONObject()), as: selections,
             variables: variables)
+        // The errors the repair adds (a `null` where the schema promises none) are the read's, as they are the
+        // network's.
+        fieldErrors = repaired.errors
         guard let data = repaired.data else { throw fieldErrorFailure(key: key) }
         return try decode(selections, as: type, data, key: key)
     }
@@ -128,15 +140,21 @@ struct CacheDataReader {
         } catch  where error.isMiss {
             return (nil, [error])
         }
-        guard !misses.isEmpty || !fieldErrors.isEmpty else {
-            return (try decode(selections, as: type, object, key: key), [])
+        if misses.isEmpty, fieldErrors.isEmpty {
+            guard selections.catchesFieldErrors else { return (try decode(selections, as: type, object, key: key), []) }
+            // A `null` where this operation's schema promises none is repaired, as in ``read(_:as:at:)``.
+            do throws(CacheError) {
+                return (try decode(selections, as: type, object, key: key), [])
+            } catch  where (error.underlying as? GraphQLDecodingError)?.reason == .nullValue {}
         }
         // The repaired data differs from what was checked while it was built.
         builtDataPassedChecks = false
-        let errors = fieldErrors + CachePartialRead<Selection>(value: nil, misses: misses).errors
+        let missErrors = CachePartialRead<Selection>(value: nil, misses: misses).errors
         let repaired = GraphQLNullPropagation.repair(
-            GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: selections,
-            variables: variables)
+            GraphQLResponseBody(data: object, errors: fieldErrors + missErrors, extensions: JSONObject()),
+            as: selections, variables: variables)
+        // The errors the repair adds are the read's, beside the stored ones (the misses are reported as misses).
+        fieldErrors += repaired.errors.dropFirst(fieldErrors.count + missErrors.count)
         guard let data = repaired.data else {
             if misses.isEmpty { throw fieldErrorFailure(key: key) }
             return (nil, misses)

@@ -21,6 +21,8 @@ final class IRBuilder {
     let semanticNullability: SemanticNullability
     /// The `@catchByDefault` of the operation or fragment being built.
     private var catchDefault: SemanticNullability.CatchTo?
+    /// The variables of the operation being built, by name; none while a fragment's own types are built.
+    private var operationVariables: [String: VariableDefinition] = [:]
     /// The names of the schema types the built selection sets and variables use.
     private(set) var referencedTypeNames: Set<String> = []
     private var fragmentsInProgress: Set<String> = []
@@ -84,7 +86,7 @@ final class IRBuilder {
             for argument in spread.arguments {
                 guard case .variable(let name) = argument.value.kind, let passed = own[name],
                     passed.defaultValue == nil, !Self.isNonNull(passed.type),
-                    let receiving = target.variableDefinitions.first(where: { $0.name == argument.name }),
+                    let receiving = target.variableDefinitions.first(where: { $0.name.value == argument.name.value }),
                     let fallback = receiving.defaultValue
                 else { continue }
                 throw Self.failure(
@@ -94,6 +96,32 @@ final class IRBuilder {
                         + "\(Printer.print(fallback))\".",
                     at: argument.value.location)
             }
+        }
+    }
+
+    /// Refuses a fragment that declares a variable which a fragment it spreads (at any depth) uses without declaring
+    /// it: there the variable is the operation's, and the fragment's selection tree, which puts its own values in
+    /// place through everything it spreads, would give it the fragment's value instead.
+    func checkShadowing(by fragment: FragmentDefinition) throws(CompilerError) {
+        let own = Set(fragment.variableDefinitions.map(\.name.value))
+        guard !own.isEmpty else { return }
+        var visited: Set<String> = [fragment.name.value]
+        var pending = FragmentArguments.spreads(in: fragment.selectionSet)
+        while let spread = pending.popLast() {
+            guard visited.insert(spread.name.value).inserted, let inner = fragmentDefinitions[spread.name.value] else {
+                continue
+            }
+            let declared = Set(inner.variableDefinitions.map(\.name.value))
+            let shadowed = FragmentArguments.variablesUsed(in: inner.selectionSet).subtracting(declared)
+                .intersection(own)
+            if let name = shadowed.sorted().first {
+                throw Self.failure(
+                    "Fragment \"\(inner.name.value)\" uses the operation's \"$\(name)\" inside fragment "
+                        + "\"\(fragment.name.value)\", which declares a variable of that name: generated code would give it "
+                        + "the fragment's value. Rename the fragment's variable.",
+                    at: spread.location)
+            }
+            pending += FragmentArguments.spreads(in: inner.selectionSet)
         }
     }
 
@@ -119,8 +147,12 @@ final class IRBuilder {
         defer { fragmentsInProgress.remove(name) }
         try Self.checkConditionsOnOwnVariables(of: definition)
         try checkVariablesPassedOn(by: definition)
+        try checkShadowing(by: definition)
         // A fragment's fields follow its own `@catchByDefault` (else the schema's), wherever it is spread.
         let enclosingDefault = catchDefault
+        let enclosingVariables = operationVariables
+        operationVariables = [:]
+        defer { operationVariables = enclosingVariables }
         catchDefault = try SemanticNullability.catchByDefault(in: definition.directives)
         defer { catchDefault = enclosingDefault }
         let collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
@@ -138,7 +170,12 @@ final class IRBuilder {
         typeName: String, qualifiedName: String, root: ObjectType, operation: OperationDefinition
     ) throws(CompilerError) -> IRSelectionSet {
         catchDefault = try SemanticNullability.catchByDefault(in: operation.directives)
-        defer { catchDefault = nil }
+        operationVariables = Dictionary(
+            operation.variableDefinitions.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        defer {
+            catchDefault = nil
+            operationVariables = [:]
+        }
         return try selectionSet(
             typeName: typeName, qualifiedName: qualifiedName, type: .object(root),
             selections: operation.selectionSet.selections)
@@ -163,6 +200,7 @@ final class IRBuilder {
         referencedTypeNames.insert(type.name)
         let (added, selections) = KeyFieldSelector.separatingAddedKeys(selections)
         var collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
+        collector.operationVariables = operationVariables
         try collector.collect(selections, in: type)
         var result = IRSelectionSet(typeName: typeName, qualifiedName: qualifiedName, parentTypeName: type.name)
         result.implicitKeys = implicitKeys(added, on: type)
@@ -301,6 +339,17 @@ final class IRBuilder {
         if let schemaField {
             nullability = try semanticNullability.resolve(
                 field, schemaField: schemaField, on: scope, definitionDefault: catchDefault)
+            // One response key is one Swift property: its selections in this set must catch its errors alike.
+            for occurrence in occurrences where occurrence.isDirect && occurrence.field != field {
+                let other = try semanticNullability.resolve(
+                    occurrence.field, schemaField: schemaField, on: scope, definitionDefault: catchDefault)
+                guard other.catching != nullability.catching || other.type.description != nullability.type.description
+                else { continue }
+                throw Self.failure(
+                    "\"\(field.responseKey)\" is selected twice here with different @catch: one property cannot be "
+                        + "both. Catch it the same way in each, or give one an alias.",
+                    at: occurrence.field.location)
+            }
         }
         let namedType = fieldType.namedType.value
         referencedTypeNames.insert(namedType)

@@ -46,6 +46,8 @@ struct SelectionCollector {
 
     let schema: GraphQLSchema
     let fragmentDefinitions: [String: FragmentDefinition]
+    /// The variables of the operation whose selections these are; empty in a fragment's own types.
+    var operationVariables: [String: VariableDefinition] = [:]
 
     private(set) var keys: [String] = []
     private(set) var occurrences: [String: [Occurrence]] = [:]
@@ -119,6 +121,7 @@ struct SelectionCollector {
             throw IRBuilder.failure("Cannot spread fragment \"\(name)\" within itself.", at: spread.location)
         }
         let type = try compositeType(fragment.typeCondition, at: fragment.typeCondition.location)
+        try checkOperationVariables(passedBy: spread, to: fragment)
         // The fragment's selections with the values this spread gives its variables: the fields it adds here.
         let arguments = FragmentArguments(spread, of: fragment)
         if let label = Self.deferLabel(spread.directives) {
@@ -201,10 +204,31 @@ struct SelectionCollector {
         return .some(nil)
     }
 
+    /// Refuses an operation variable that may be unset (nullable, without a default) given to a fragment variable that
+    /// has a default: unset, a server that reads fragment arguments gives the fragment's default, one that gets them
+    /// inlined gives the field's own, and the selection tree can say neither.
+    private func checkOperationVariables(
+        passedBy spread: FragmentSpread, to fragment: FragmentDefinition
+    ) throws(CompilerError) {
+        for argument in spread.arguments {
+            guard case .variable(let name) = argument.value.kind, let passed = operationVariables[name],
+                passed.defaultValue == nil
+            else { continue }
+            if case .nonNull = passed.type { continue }
+            guard let receiving = fragment.variableDefinitions.first(where: { $0.name.value == argument.name.value }),
+                let fallback = receiving.defaultValue
+            else { continue }
+            throw IRBuilder.failure(
+                "The operation's \"$\(name)\" may be unset, and \"$\(receiving.name.value)\" of fragment "
+                    + "\"\(fragment.name.value)\" has a default: servers disagree on what an unset variable gives it. "
+                    + "Declare \"$\(name): \(passed.type) = \(Printer.print(fallback))\".",
+                at: argument.value.location)
+        }
+    }
+
     /// Whether two spreads give a fragment's variables the same values, wherever each value is written.
     static func sameValues(_ first: FragmentArguments, _ second: FragmentArguments) -> Bool {
-        first.values.mapValues { $0.map { Printer.print($0) } }
-            == second.values.mapValues { $0.map { Printer.print($0) } }
+        first.canonicalText == second.canonicalText
     }
 
     /// `first` followed by the conditions of `second` it does not have yet.

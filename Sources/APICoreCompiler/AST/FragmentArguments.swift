@@ -26,6 +26,55 @@ public struct FragmentArguments: Sendable, Hashable {
     /// Whether the fragment declares no variable, so that its selections read the same at every spread.
     public var isEmpty: Bool { values.isEmpty }
 
+    /// The values as text that is the same for the same values however they are written: names in order, input
+    /// object fields in order of their names, `-` for a variable without a value. Two spreads whose texts are equal
+    /// select the same fields.
+    public var canonicalText: String {
+        values.keys.sorted().map { name in "\(name): \(values[name]!.map(Self.canonicalText) ?? "-")" }
+            .joined(separator: ", ")
+    }
+
+    /// A value as text, its input object fields in order of their names.
+    public static func canonicalText(_ value: Value) -> String {
+        switch value.kind {
+        case .list(let elements):
+            return "[" + elements.map(canonicalText).joined(separator: ", ") + "]"
+        case .object(let members):
+            let fields = members.sorted { $0.name.value < $1.name.value }
+            return "{" + fields.map { "\($0.name.value): \(canonicalText($0.value))" }.joined(separator: ", ") + "}"
+        default:
+            return Printer.print(value)
+        }
+    }
+
+    /// The names of the variables `selectionSet` uses, at every depth of its fields and inline fragments (arguments,
+    /// directives, the arguments of spreads), not through the fragments it spreads.
+    public static func variablesUsed(in selectionSet: SelectionSet) -> Set<String> {
+        var names: Set<String> = []
+        func add(_ value: Value) {
+            switch value.kind {
+            case .variable(let name): names.insert(name)
+            case .list(let elements): elements.forEach(add)
+            case .object(let members): members.forEach { add($0.value) }
+            default: break
+            }
+        }
+        var pending = [selectionSet]
+        while let next = pending.popLast() {
+            for selection in next.selections {
+                selection.directives.forEach { $0.arguments.forEach { add($0.value) } }
+                switch selection {
+                case .field(let field):
+                    field.arguments.forEach { add($0.value) }
+                    if let nested = field.selectionSet { pending.append(nested) }
+                case .inlineFragment(let inline): pending.append(inline.selectionSet)
+                case .fragmentSpread(let spread): spread.arguments.forEach { add($0.value) }
+                }
+            }
+        }
+        return names
+    }
+
     /// `selectionSet` with the fragment's variables replaced, at every depth: field and directive arguments and the
     /// arguments of nested spreads (whose own fragments are resolved at those spreads).
     public func applied(to selectionSet: SelectionSet) -> SelectionSet {

@@ -140,12 +140,67 @@ struct FragmentArgumentRuleTests {
             """,
             [
                 #"OverlappingFieldsCanBeMerged: Spreads "Located" conflict because Located(x: 1) and Located(x: 2) "#
-                    + "have different fragment arguments. @ 1:9, 1:39"
+                    + "have different fragment arguments. @ 1:9, 1:39",
+                #"OverlappingFieldsCanBeMerged: Fields "isAtLocation" conflict because they have differing arguments. "#
+                    + "Use different aliases on the fields to fetch both if this was intentional. @ 2:40, 2:40",
             ])
         try expectValid(
             """
             { dog { ...Located(x: 1) ...Located ... on Dog { ...Located(x: 1) } } }
             fragment Located($x: Int = 1) on Dog { isAtLocation(x: $x) }
             """)
+    }
+
+    @Test("spreads with different values conflict through other fragments too; input objects compare by value")
+    func conflictsThroughFragments() throws {
+        try expectErrors(
+            """
+            { dog { ...Located(x: 1) ...Far } }
+            fragment Far on Dog { ...Located(x: 2) }
+            fragment Located($x: Int) on Dog { isAtLocation(x: $x) }
+            """,
+            [
+                #"OverlappingFieldsCanBeMerged: Fields "isAtLocation" conflict because they have differing arguments. "#
+                    + "Use different aliases on the fields to fetch both if this was intentional. @ 3:36, 3:36"
+            ])
+        try expectValid(
+            """
+            { complicatedArgs { ...C(c: {requiredField: true, intField: 1}) ...C(c: {intField: 1, requiredField: true}) } }
+            fragment C($c: ComplexInput) on ComplicatedArgs { complexArgField(complexArg: $c) }
+            """)
+    }
+
+    @Test("a fragment's fields with its values in place are compared apart from the same fields as written")
+    func specializedFieldsCachedApart() throws {
+        // F is walked first, its `$s` as written; the spread's `2` must not be compared as `$s`, nor the reverse.
+        try expectValid(
+            """
+            fragment F($s: Int) on Dog { mother { isAtLocation(x: $s) } }
+            { dog { mother { isAtLocation(x: 2) } ...F(s: 2) } }
+            """)
+        try expectErrors(
+            """
+            { a: dog { ...F(s: 2) } b: dog { mother { isAtLocation(x: 2) } ...F(s: 3) } }
+            fragment F($s: Int) on Dog { mother { isAtLocation(x: $s) } }
+            """,
+            [
+                #"OverlappingFieldsCanBeMerged: Fields "mother" conflict because subfields "isAtLocation" conflict "#
+                    + "because they have differing arguments. Use different aliases on the fields to fetch both if this "
+                    + "was intentional. @ 1:34, 1:43, 2:30, 2:39"
+            ])
+    }
+
+    @Test("a fragment that spreads itself with values that grow is reported as a cycle, and validation ends")
+    func growingCycle() throws {
+        let diagnostics = try ValidationHarness.diagnostics(
+            """
+            { complicatedArgs { ...F(n: {requiredField: true}) } }
+            fragment F($n: ComplexInput) on ComplicatedArgs {
+              complexArgField(complexArg: $n)
+              ...F(n: {requiredField: true, nested: $n})
+              ...F(n: {requiredField: false, nested: $n})
+            }
+            """)
+        #expect(diagnostics.contains { $0.hasPrefix(#"NoFragmentCycles: Cannot spread fragment "F" within itself."#) })
     }
 }

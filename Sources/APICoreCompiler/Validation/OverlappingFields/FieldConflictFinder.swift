@@ -13,6 +13,14 @@ final class FieldConflictFinder {
     private var collectedBySpread: [String: CollectedFields] = [:]
     /// The spread of each fragment key seen, to read the values it gives.
     private var spreadsByKey: [String: FragmentSpread] = [:]
+    /// The keys of each fragment name with values: at most ``maximumKeysPerFragment``, so that a fragment that
+    /// spreads itself with values that grow at each level (a cycle FragmentCycleRule reports after the walk) makes a
+    /// bounded number of comparisons.
+    private var keysByFragment: [String: [String]] = [:]
+    private static let maximumKeysPerFragment = 16
+    /// A document index of its own for each key with values: sets collected from a fragment with its values in
+    /// place are cached apart from the same sets as written (``SelectionSetKey``).
+    private var specializedIndexes: [String: Int] = [:]
     private var comparedFragmentPairs = FragmentPairSet()
     /// How many fragment comparisons are under way, one inside another. A fragment that spreads itself with growing
     /// values (`...F(n: [$n])`) has a new key at each level; FragmentCycleRule reports the cycle, and the comparison
@@ -85,7 +93,10 @@ final class FieldConflictFinder {
         let collected = CollectedFields()
         collectedBySpread[key] = collected
         let specialized = FragmentArguments(spread, of: fragment).applied(to: fragment.selectionSet)
-        collect(specialized, parentType: parentType, documentIndex: documentIndex, into: collected)
+        // Negative, so that no document has it.
+        let index = specializedIndexes[key] ?? -1 - specializedIndexes.count
+        specializedIndexes[key] = index
+        collect(specialized, parentType: parentType, documentIndex: index, into: collected)
         return collected
     }
 
@@ -96,9 +107,14 @@ final class FieldConflictFinder {
         guard let fragment = context.fragments[name]?.definition, !fragment.variableDefinitions.isEmpty else {
             return name
         }
-        let values = FragmentArguments(spread, of: fragment).values
-        let printed = values.keys.sorted().map { "\($0): \(values[$0]!.map(ValuePrinter.print) ?? "-")" }
-        return name + "(" + printed.joined(separator: ", ") + ")"
+        let key = name + "(" + FragmentArguments(spread, of: fragment).canonicalText + ")"
+        var known = keysByFragment[name, default: []]
+        guard known.contains(key) || known.count < Self.maximumKeysPerFragment else { return known[0] }
+        if !known.contains(key) {
+            known.append(key)
+            keysByFragment[name] = known
+        }
+        return key
     }
 
     private func collect(
@@ -144,9 +160,7 @@ final class FieldConflictFinder {
     func collectConflicts(
         _ conflicts: inout [FieldConflict], betweenFragments first: String, _ second: String, mutuallyExclusive: Bool
     ) {
-        // Two spreads of one fragment with different values are reported as such, by FragmentVariableRules.
         guard nesting < Self.maximumNesting, first != second,
-            spreadsByKey[first]?.name.value != spreadsByKey[second]?.name.value,
             !comparedFragmentPairs.contains(first, second, mutuallyExclusive: mutuallyExclusive)
         else { return }
         comparedFragmentPairs.insert(first, second, mutuallyExclusive: mutuallyExclusive)

@@ -49,13 +49,13 @@ enum FragmentVariableRules {
             }
         }
         guard spreads.count > 1 else { return }
-        var first: [String: (spread: FragmentSpread, values: [String: String?])] = [:]
+        var first: [String: (spread: FragmentSpread, values: String)] = [:]
         for spread in spreads.sorted(by: { $0.location.offset < $1.location.offset }) {
             guard let fragment = context.fragments[spread.name.value]?.definition,
                 !fragment.variableDefinitions.isEmpty
             else { continue }
-            // Compared as printed, so that where each value is written does not count.
-            let values = FragmentArguments(spread, of: fragment).values.mapValues { $0.map(ValuePrinter.print) }
+            // Compared as text, so that where and in which order each value is written does not count.
+            let values = FragmentArguments(spread, of: fragment).canonicalText
             guard let earlier = first[spread.name.value] else {
                 first[spread.name.value] = (spread, values)
                 continue

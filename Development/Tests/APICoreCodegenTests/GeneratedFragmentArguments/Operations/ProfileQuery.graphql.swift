@@ -5,10 +5,11 @@ import APICoreGraphQL
 
 public nonisolated struct ProfileQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Profile" }
-  @_alwaysEmitIntoClient public static var document: String { "query Profile($id: ID!, $meSize: Int) { user(id: $id) { __typename id name ...AvatarFields(size: 128, format: \"webp\") ...FriendList(count: 2) } me { __typename id ...AvatarFields(size: $meSize) } }\n" + AvatarFields.fragmentDefinition + "\n" + FriendList.fragmentDefinition }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bf72c394af8651a937f3477269bdc1a53507bfb1e8d86b630060aad0d54f0c7c" }
+  @_alwaysEmitIntoClient public static var document: String { "query Profile($id: ID!, $meSize: Int = 64) { user(id: $id) { __typename id name ...AvatarFields(size: 128, format: \"webp\") ...FriendList(count: 2) } me { __typename id ...AvatarFields(size: $meSize) } }\n" + AvatarFields.fragmentDefinition + "\n" + FriendList.fragmentDefinition }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6aa834136ae2a3e8ac5df15171efccf4383e820fc13c6b90b4af629c97b48c5b" }
 
   public var id: String
+  /// Defaults to `64` when absent.
   public var meSize: GraphQLNullable<Int>
 
   public init(id: String, meSize: GraphQLNullable<Int> = nil) {
@@ -19,6 +20,8 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
   public var variables: JSONObject {
     .init(variables: ["id": id, "meSize": meSize])
   }
+
+  public static let variableDefaults: JSONObject = ["meSize": 64]
 
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Query }
