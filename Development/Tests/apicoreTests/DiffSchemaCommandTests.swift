@@ -62,6 +62,15 @@ struct DiffSchemaCommandTests {
         _ = try fixture.file("operations/Node.graphql", "query NodeID { node { id } }\n")
         _ = try fixture.file(
             "operations/Closed.graphql", "query ClosedIssues { issues(state: CLOSED) { title } }\n")
+        // The enum value given to a fragment's variable (fragment arguments), at a spread or as its default.
+        _ = try fixture.file(
+            "operations/Filtered.graphql",
+            "query FilteredIssues { ...Filtered(state: CLOSED) }\n"
+                + "fragment Filtered($state: State) on Query { issues(state: $state) { title } }\n")
+        _ = try fixture.file(
+            "operations/Defaulted.graphql",
+            "query DefaultedIssues { ...Defaulted }\n"
+                + "fragment Defaulted($state: State = CLOSED) on Query { issues(state: $state) { title } }\n")
         let result = try await APICoreExecutable.run([
             "diff-schema", old, new, "--operations", fixture.path("operations"), "--format", "json",
         ])
@@ -75,16 +84,18 @@ struct DiffSchemaCommandTests {
         #expect(byName["IssueBody"]?["errors"]?.arrayValue?.count == 2)
         #expect(byName["NodeID"]?["breakingChanges"]?.arrayValue?.isEmpty == true)
         #expect(byName["NodeID"]?["errors"]?.arrayValue?.isEmpty == true)
-        #expect(
-            byName["ClosedIssues"]?["breakingChanges"]?.arrayValue?.compactMap(\.stringValue) == [
-                "CLOSED was removed from enum type State."
-            ])
+        for name in ["ClosedIssues", "FilteredIssues", "DefaultedIssues"] {
+            #expect(
+                byName[name]?["breakingChanges"]?.arrayValue?.compactMap(\.stringValue) == [
+                    "CLOSED was removed from enum type State."
+                ], "\(name)")
+        }
 
         let text = try await APICoreExecutable.run([
             "diff-schema", old, new, "--operations", fixture.path("operations"),
         ])
         #expect(text.output.contains("Body.graphql:1:1: error: operation 'IssueBody' is broken by the new schema"))
-        #expect(text.output.contains("; 2 of 3 operations broken"))
+        #expect(text.output.contains("; 4 of 5 operations broken"))
     }
 
     @Test("only dangerous changes: exit 0; the same schema: exit 0 and no changes; a missing file: exit 2")

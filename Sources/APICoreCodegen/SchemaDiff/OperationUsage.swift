@@ -100,8 +100,21 @@ private struct UsageWalker {
             case .fragmentSpread(let spread):
                 guard let fragment = fragments[spread.name.value] else { continue }
                 note(condition: fragment.typeCondition.value, parent: parent)
+                // The values a spread gives the fragment's variables (fragment arguments) are written as their types.
+                for argument in spread.arguments {
+                    guard
+                        let variable = fragment.variableDefinitions.first(where: {
+                            $0.name.value == argument.name.value
+                        })
+                    else { continue }
+                    use(argument.value, as: variable.type)
+                }
                 guard visitedFragments.insert(spread.name.value).inserted else { continue }
                 use(fragment.directives)
+                for variable in fragment.variableDefinitions {
+                    use(type: variable.type)
+                    if let fallback = variable.defaultValue { use(fallback, as: variable.type) }
+                }
                 walk(fragment.selectionSet, parent: fragment.typeCondition.value)
             }
         }
