@@ -98,12 +98,12 @@ struct CacheDataReader {
         // Built first: `decode` reads what building found out.
         let object = try objectData(selections, key: key)
         if fieldErrors.isEmpty {
-            guard selections.catchesFieldErrors else { return try decode(selections, as: type, object, key: key) }
             // Under `@catch` or `@catchByDefault`, a `null` another operation stored where this one's schema promises
             // none is repaired as the network's is: the client's own error there, taken up to the field that catches.
+            // The tree is walked for that only when the data fails to decode so.
             do throws(CacheError) {
                 return try decode(selections, as: type, object, key: key)
-            } catch  where (error.underlying as? GraphQLDecodingError)?.reason == .nullValue {
+            } catch  where Self.isNullValue(error) && selections.catchesFieldErrors {
                 builtDataPassedChecks = false
             }
         }
@@ -116,6 +116,11 @@ struct CacheDataReader {
         fieldErrors = repaired.errors
         guard let data = repaired.data else { throw fieldErrorFailure(key: key) }
         return try decode(selections, as: type, data, key: key)
+    }
+
+    /// Whether a decoding failure is a `null` where the selections promise a value.
+    private static func isNullValue(_ error: CacheError) -> Bool {
+        (error.underlying as? GraphQLDecodingError)?.reason == .nullValue
     }
 
     /// The failure of a read whose stored errors leave nothing to build.
@@ -141,11 +146,10 @@ struct CacheDataReader {
             return (nil, [error])
         }
         if misses.isEmpty, fieldErrors.isEmpty {
-            guard selections.catchesFieldErrors else { return (try decode(selections, as: type, object, key: key), []) }
             // A `null` where this operation's schema promises none is repaired, as in ``read(_:as:at:)``.
             do throws(CacheError) {
                 return (try decode(selections, as: type, object, key: key), [])
-            } catch  where (error.underlying as? GraphQLDecodingError)?.reason == .nullValue {}
+            } catch  where Self.isNullValue(error) && selections.catchesFieldErrors {}
         }
         // The repaired data differs from what was checked while it was built.
         builtDataPassedChecks = false
