@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "apicore-bench",
             dependencies: [
-                "DevelopmentSupport",
+                "DevelopmentSupport", "SeededGeneration",
                 lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"),
                 lib("APICoreKit"),
                 lib("APICoreSQLite"), lib("APICoreCodegen"),
@@ -100,10 +100,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Seeded pseudo-random values and valid random operations over any schema: for the property tests (through
+        // APICoreTestSupport) and the benchmarks' generated workloads.
+        .target(
+            name: "SeededGeneration",
+            dependencies: [lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON")],
+            path: "Tests/SeededGeneration",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "APICoreTestSupport",
             dependencies: [
-                lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"), lib("APICoreKit"),
+                "SeededGeneration", lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"), lib("APICoreKit"),
                 lib("APICoreDynamic"), lib("APICoreWebSocket"), lib("APICoreCompiler"), nio,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),

@@ -62,6 +62,7 @@ targets = {
 # Bounds on the median itself, in milliseconds, for rows whose times are a latency rather than work.
 absolute_targets = {
     "cache.pool_stall": 5.0,
+    "codegen.scale": 200.0,
 }
 
 
@@ -185,7 +186,10 @@ print("- `cache.read_sqlite_concurrent` and `cache.pool_stall` read through `Cac
 print("- `watch.fanout`: the write finds the one affected watcher through the store's index from field to watcher; "
       "before the index, every write sorted all 10,000 watcher ids and tested each one's dependencies.")
 print("- `codegen.github` has no target: it generates and writes Swift for every operation, which graphql-core's "
-      "build and validate do not.")
+      "build and validate do not. `codegen.scale` has a bound on its median instead (200 ms, on a quiet machine): "
+      "an app of Kickstarter's size regenerates within a build step nobody waits for. Its ratio compares it with "
+      "graphql-core's front end on the same inputs, for scale: Apollo Kotlin 5.1's compiler step takes 226 ms for "
+      "a 3.9 MB schema and 139 operations, JVM warm.")
 print()
 print("## What each scenario and baseline is")
 print()

@@ -1,6 +1,6 @@
 """graphql-core's side of the compiler benchmark (`swift run -c release apicore-bench --only compiler.github`).
 
-    bench_graphql_core.py --corpus DIR [--iterations N]
+    bench_graphql_core.py --corpus DIR [--scale-operations DIR] [--iterations N]
 
 Does the same work as the Swift side, step by step, timing each iteration with time.perf_counter, and prints one JSON
 object: graphql-core's and Python's versions, the iterations, and per step its id, the median and every sample in
@@ -82,6 +82,11 @@ def main(arguments: List[str]) -> int:
     oracle_pool.unblock_signals()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", required=True, type=Path, help="the corpus folder")
+    parser.add_argument(
+        "--scale-operations",
+        type=Path,
+        help="the generated operations of codegen.scale, over the corpus's GitHub 2021-10-01 schema",
+    )
     parser.add_argument("--iterations", type=int, default=5, help="timed iterations per step (default 5)")
     options = parser.parse_args(arguments)
     corpus: Path = options.corpus
@@ -108,6 +113,17 @@ def main(arguments: List[str]) -> int:
     )
     apollo_schema = build_sdl_schema(apollo_sdl, "schema-apollo.graphqls")
     steps["apollo-operations"] = time_step(iterations, lambda: parse_and_validate(apollo_schema, apollo_documents))
+
+    if options.scale_operations is not None:
+        scale_name = "github/schema-2021-10-01.graphqls"
+        scale_sdl = (corpus / scale_name).read_text(encoding="utf-8")
+        scale_documents = [
+            Source(path.read_text(encoding="utf-8"), path.name)
+            for path in sorted(options.scale_operations.glob("*.graphql"))
+        ]
+        steps["scale-schema"] = time_step(iterations, lambda: len(build_sdl_schema(scale_sdl, scale_name).type_map))
+        scale_schema = build_sdl_schema(scale_sdl, scale_name)
+        steps["scale-operations"] = time_step(iterations, lambda: parse_and_validate(scale_schema, scale_documents))
 
     report = {
         "graphql_core": graphql.__version__,

@@ -27,11 +27,17 @@ public struct RandomOperationGenerator {
     public var maximumDepth: Int
     /// The most fields a selection set chooses (before fragments and `__typename`).
     public var maximumFields: Int
+    /// How many named fragments the queries of this generator may define in all; past it a spread that would have
+    /// been a named fragment's is an inline fragment. `nil`: no limit.
+    public var namedFragmentLimit: Int?
+    /// How many named fragments the queries so far define.
+    public private(set) var namedFragmentCount = 0
     private var random: SeededGenerator
     private var counter = 0
     private var variableDefinitions: [String] = []
     private var variableValues = JSONObject()
     private var fragments: [String] = []
+    private var queryName = ""
 
     /// A generator over `schema` whose queries are fixed by `seed`.
     public init(
@@ -49,6 +55,7 @@ public struct RandomOperationGenerator {
         variableValues = JSONObject()
         fragments = []
         counter = 0
+        queryName = name
         guard let root = schema.rootType(for: .query) else { preconditionFailure("the schema has no query type") }
         var keys: [String: String] = [:]
         var body = selections(of: .object(root), depth: 0, keys: &keys)
@@ -110,9 +117,12 @@ public struct RandomOperationGenerator {
     /// `@skip`.
     private mutating func spread(on typeName: String, _ inner: [String]) -> String {
         let directive = conditionalDirective()
-        if chance(0.4) {
+        // The draw comes first, so that a limit leaves the rest of a seed's queries as they were.
+        if chance(0.4), namedFragmentCount < namedFragmentLimit ?? .max {
             counter += 1
-            let name = "F\(counter)"
+            namedFragmentCount += 1
+            // Named after the query too, so that the queries of one generator can be one document.
+            let name = "\(queryName)F\(counter)"
             fragments.append("fragment \(name) on \(typeName) { \(inner.joined(separator: " ")) }")
             return "...\(name)\(directive)"
         }

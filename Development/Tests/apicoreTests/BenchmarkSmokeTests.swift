@@ -26,7 +26,7 @@ struct BenchmarkSmokeTests {
         static let asyncHTTPClientBaselines: [String] = []
     #endif
     /// The scenarios whose baseline is graphql-core in the oracle's Python environment.
-    static let graphQLCore = ["compiler.github", "codegen.github"]
+    static let graphQLCore = ["compiler.github", "codegen.github", "codegen.scale"]
 
     /// Under CI every prerequisite must be there (the benchmark bootstraps graphql-core's environment itself and
     /// fails loudly when it cannot); elsewhere the graphql-core scenarios run once the environment exists.

@@ -18,6 +18,14 @@ enum CompilerScenarios {
                 "the whole `apicore generate` for GitHub's 2020 schema with the GitHawk operations, files written",
             baseline: "graphql-core 3.2.8 only building GitHawk's schema and parsing and validating its operations",
             run: generate),
+        BenchmarkScenario(
+            name: "codegen.scale",
+            workload:
+                "the whole `apicore generate` for an app of Kickstarter's size: GitHub's 2021-10-01 schema (SDL, over "
+                + "1,000 types) with 55 seeded random queries defining 41 fragments, one file each, files written",
+            baseline:
+                "graphql-core 3.2.8 building the same schema from its SDL and parsing and validating the same files",
+            run: generateAtScale),
     ]
 
     /// The steps of `compiler.github`, ids shared with `bench_graphql_core.py`.
@@ -26,6 +34,8 @@ enum CompilerScenarios {
     ]
     /// The steps graphql-core shares with `codegen.github`.
     static let codegenSteps = ["githawk-schema", "githawk-operations"]
+    /// The steps graphql-core shares with `codegen.scale`.
+    static let scaleSteps = ["scale-schema", "scale-operations"]
 
     static func compile(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let workload = try CompilerWorkload(paths: context.paths)
@@ -45,19 +55,48 @@ enum CompilerScenarios {
     }
 
     static func generate(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let ours = try timeGeneration(
+            context, namespace: "GitHawkAPI",
+            schema: context.paths.corpus("github/operations/githawk/schema-2020.json").path,
+            operations: context.paths.corpus("github/operations/githawk").path)
+        guard ours.files > 14 else { throw BenchmarkFailure("apicore generate wrote only \(ours.files) files") }
+        let baseline = try context.graphQLCore.value().total(of: codegenSteps)
+        return BenchmarkResult(ours: ours.timing, baseline: baseline)
+    }
+
+    static func generateAtScale(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let workload = try CodegenScaleWorkload(paths: context.paths)
+        let inputs = try BenchmarkPaths.scratchFolder("apicore-bench-scale-inputs")
+        defer { try? FileManager.default.removeItem(at: inputs) }
+        try workload.write(to: inputs)
+        let ours = try timeGeneration(
+            context, namespace: "ScaleAPI", schema: context.paths.corpus(CodegenScaleWorkload.schemaPath).path,
+            operations: inputs.path)
+        // A file per operation and per fragment, and the schema types'.
+        let expected = CodegenScaleWorkload.operationCount + CodegenScaleWorkload.fragmentCount
+        guard ours.files > expected else { throw BenchmarkFailure("apicore generate wrote only \(ours.files) files") }
+        let baseline = try context.graphQLCore.value().total(of: scaleSteps)
+        return BenchmarkResult(ours: ours.timing, baseline: baseline)
+    }
+
+    /// Times the whole generation, as `apicore generate` runs it, for the schema at `schema` and the `.graphql`
+    /// files in the folder `operations`: the files written into a fresh folder each time. The number of files.
+    private static func timeGeneration(
+        _ context: BenchmarkContext, namespace: String, schema: String, operations: String
+    ) throws -> (timing: Timing, files: Int) {
         let folder = try BenchmarkPaths.scratchFolder("apicore-bench-codegen")
         defer { try? FileManager.default.removeItem(at: folder) }
         var runs = 0
-        let ours = try Timing.measure(
+        let measured = try Timing.measure(
             context.timing,
             setup: { () -> CodegenConfiguration in
                 // A fresh output folder each time, so that every file is written.
                 runs += 1
                 let output = folder.appendingPathComponent("run-\(runs)")
                 return CodegenConfiguration(
-                    schemaNamespace: "GitHawkAPI",
-                    schemaSearchPaths: ["github/operations/githawk/schema-2020.json"],
-                    operationSearchPaths: ["github/operations/githawk/*.graphql"],
+                    schemaNamespace: namespace,
+                    schemaSearchPaths: [schema],
+                    operationSearchPaths: [(operations as NSString).appendingPathComponent("*.graphql")],
                     schemaTypesPath: output.appendingPathComponent("Schema").path,
                     operationsPath: output.appendingPathComponent("Operations").path,
                     baseDirectory: context.paths.corpusFolder.path)
@@ -66,8 +105,6 @@ enum CompilerScenarios {
                 let files = try CodeGenerator().generate(configuration: configuration)
                 return try GeneratedFileWriter(folders: configuration.outputFolders).write(files).written.count
             })
-        guard ours.result > 14 else { throw BenchmarkFailure("apicore generate wrote only \(ours.result) files") }
-        let baseline = try context.graphQLCore.value().total(of: codegenSteps)
-        return BenchmarkResult(ours: ours.timing, baseline: baseline)
+        return (measured.timing, measured.result)
     }
 }

@@ -63,11 +63,18 @@ struct GraphQLCoreBaseline: Decodable, Sendable {
         guard bootstrap.status == 0 else {
             throw ChildProcessFailure("scripts/bootstrap-python.sh oracle failed", bootstrap)
         }
+        // The generated app of `codegen.scale`, as its own files: graphql-core reads what our generator reads.
+        let scale = try BenchmarkPaths.scratchFolder("apicore-bench-scale-baseline")
+        defer { try? FileManager.default.removeItem(at: scale) }
+        try CodegenScaleWorkload(paths: paths).write(to: scale)
         let python = paths.root.appendingPathComponent(".venv-oracle/bin/python")
         let script = paths.root.appendingPathComponent("Development/Tests/Oracle/bench_graphql_core.py")
         let run = try ChildProcess.run(
             python,
-            [script.path, "--corpus", paths.corpusFolder.path, "--iterations", String(iterations)],
+            [
+                script.path, "--corpus", paths.corpusFolder.path, "--scale-operations", scale.path,
+                "--iterations", String(iterations),
+            ],
             in: paths.root)
         guard run.status == 0 else {
             throw ChildProcessFailure("Tests/Oracle/bench_graphql_core.py failed", run)

@@ -1,0 +1,2 @@
+// The seeded generators, which the benchmarks share, reach every test target through this module as before.
+@_exported import SeededGeneration
