@@ -33,15 +33,18 @@ enum DocumentNormalizer {
     /// One definition as one line, as it is sent: `query Hero { hero { __typename name } }`. The nullability
     /// directives (`@catch`, `@catchByDefault`) are the client's own and are left out.
     static func oneLine(_ definition: Definition) -> String {
-        let lines = Printer.print(withoutClientNullability(definition)).split(
-            separator: "\n", omittingEmptySubsequences: true)
-        var text = ""
-        for line in lines {
-            let trimmed = line.drop { $0 == " " }
-            if !text.isEmpty, !text.hasSuffix("("), !trimmed.hasPrefix(")") { text += " " }
+        // Byte by byte: the printer indents with ASCII spaces and breaks lines with `\n` alone.
+        let printed = Array(Printer.print(withoutClientNullability(definition)).utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(printed.count)
+        for line in printed.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == UInt8(ascii: " ") }
+            if let last = text.last, last != UInt8(ascii: "("), trimmed.first != UInt8(ascii: ")") {
+                text.append(UInt8(ascii: " "))
+            }
             text += trimmed
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether a directive is one only the client reads: `@catch` or `@catchByDefault`.

@@ -14,6 +14,8 @@ final class IRBuilder {
     /// namespace and the types generated code refers to. A member of that name would hide the type from expressions
     /// (`HeroDetails.self`, `StarWarsAPI.Objects.Droid`) in its struct and every struct nested in it.
     let reservedNames: Set<String>
+    /// ``reservedNames`` and the members every selection set has: where each selection set's names start.
+    private let selectionSetReservedNames: Set<String>
 
     /// The fragments built so far, by name.
     private(set) var fragments: [String: IRSelectionSet] = [:]
@@ -40,6 +42,7 @@ final class IRBuilder {
         self.fragmentTypeNames = fragmentTypeNames
         self.mapper = mapper
         self.reservedNames = reservedNames
+        selectionSetReservedNames = reservedNames.union(SwiftReservedNames.selectionSetMembers)
     }
 
     /// Refuses `@include`, `@skip`, `@defer` and `@stream` given a variable the fragment declares: the fragment's Swift
@@ -205,7 +208,7 @@ final class IRBuilder {
         var result = IRSelectionSet(typeName: typeName, qualifiedName: qualifiedName, parentTypeName: type.name)
         result.implicitKeys = implicitKeys(added, on: type)
         // Properties and nested structs share one scope: a property and a struct of one name would collide.
-        var scope = SwiftNameScope(reserving: reservedNames.union(SwiftReservedNames.selectionSetMembers))
+        var scope = SwiftNameScope(reserving: selectionSetReservedNames)
         let inheritedFragments = inherited.fragments.filter { use in
             !collector.fragmentUses.contains { $0.name == use.fragmentName && $0.deferLabel == nil }
         }

@@ -76,12 +76,15 @@ package enum IRCompiler {
             }
         }
         var fragments: [IRFragment] = []
+        // Each fragment's text as sent, printed once for all the documents that include it.
+        var fragmentTexts: [String: String] = [:]
         for name in fragmentDefinitions.keys.sorted() {
             let definition = fragmentDefinitions[name]!
+            let text = DocumentNormalizer.oneLine(.fragment(sentFragments[name]!))
+            fragmentTexts[name] = text
             fragments.append(
                 IRFragment(
-                    name: name, typeName: fragmentTypeNames[name]!,
-                    text: DocumentNormalizer.oneLine(.fragment(sentFragments[name]!)),
+                    name: name, typeName: fragmentTypeNames[name]!, text: text,
                     selectionSet: try builder.fragment(named: name, at: definition.location)))
         }
         var compiled: [IROperation] = []
@@ -93,7 +96,7 @@ package enum IRCompiler {
             compiled.append(
                 try compile(
                     operation, sent: sent, typeName: typeName, builder: builder, fragments: sentFragments,
-                    identifiers: identifiers, fileScalars: fileScalars))
+                    fragmentTexts: fragmentTexts, identifiers: identifiers, fileScalars: fileScalars))
         }
         var referenced = builder.referencedTypeNames
         for operation in compiled {
@@ -104,13 +107,15 @@ package enum IRCompiler {
             referencedTypeNames: inputClosure(of: referenced, in: schema).sorted())
     }
 
-    /// One operation: its types from `operation`, its text from `sent` and the `fragments` as sent.
+    /// One operation: its types from `operation`, its text from `sent` and the `fragments` as sent (`fragmentTexts`
+    /// printed).
     private static func compile(
         _ operation: OperationDefinition,
         sent: OperationDefinition,
         typeName: String,
         builder: IRBuilder,
         fragments: [String: FragmentDefinition],
+        fragmentTexts: [String: String],
         identifiers: CodegenConfiguration.OperationIdentifiers,
         fileScalars: FileScalars
     ) throws(CompilerError) -> IROperation {
@@ -122,7 +127,7 @@ package enum IRCompiler {
         let fragmentNames = usedFragments(sent.selectionSet, fragments: fragments).sorted()
         let fragmentTypeNames = fragmentNames.map { builder.fragmentTypeNames[$0]! }
         let text = DocumentNormalizer.oneLine(.operation(sent))
-        let definitions = [text] + fragmentNames.map { DocumentNormalizer.oneLine(.fragment(fragments[$0]!)) }
+        let definitions = [text] + fragmentNames.map { fragmentTexts[$0]! }
         let document = definitions.joined(separator: "\n")
         let identifier =
             switch identifiers {

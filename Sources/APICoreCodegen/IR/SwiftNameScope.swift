@@ -3,26 +3,39 @@
 /// letter case, can collide with another generated name, a Swift keyword, a standard-library or runtime type, or a
 /// member generated code relies on.
 struct SwiftNameScope {
-    private var taken: Set<String>
+    /// The names no claim may take; shared, never copied, however many scopes start from them.
+    private let reserved: Set<String>
+    /// The names claimed in this scope.
+    private var claimed: Set<String> = []
     /// Whether names differing only in letter case collide: for the types of a module, whose files must have
     /// distinct names on a case-insensitive file system.
     private let ignoresCase: Bool
 
     init(reserving reserved: some Sequence<String>, ignoringCase: Bool = false) {
         ignoresCase = ignoringCase
-        taken = Set(reserved.map { ignoringCase ? $0.lowercased() : $0 })
+        self.reserved = Set(reserved.map { ignoringCase ? $0.lowercased() : $0 })
+    }
+
+    /// A scope whose reserved names are already a set, as those of every selection set are.
+    init(reserving reserved: Set<String>) {
+        ignoresCase = false
+        self.reserved = reserved
     }
 
     /// `candidate`, or the first of `candidate_`, `candidate__`... that is free; it is taken from then on.
     mutating func claim(_ candidate: String) -> String {
         var name = candidate
-        while !taken.insert(ignoresCase ? name.lowercased() : name).inserted { name += "_" }
-        return name
+        while true {
+            let key = ignoresCase ? name.lowercased() : name
+            if !reserved.contains(key), claimed.insert(key).inserted { return name }
+            name += "_"
+        }
     }
 
     /// Whether `name` is taken or reserved.
     func contains(_ name: String) -> Bool {
-        taken.contains(ignoresCase ? name.lowercased() : name)
+        let key = ignoresCase ? name.lowercased() : name
+        return reserved.contains(key) || claimed.contains(key)
     }
 }
 

@@ -21,21 +21,26 @@ struct SelectionSetTemplate {
         _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String
     ) -> (declaration: String, extensions: [String]) {
         let file = FileParts()
-        let text = render(set, conformance: conformance, header: header, indent: indent, file: file)
+        let text = render(set, conformance: conformance, header: header, indent: indent, file: file, plain: file)
         return (text, file.extensions)
     }
 
     /// What the structs of one file share: the first struct rendered with each text (by its text without its first
-    /// line), and the extensions that give each struct's `fragments` their properties, which go at file scope.
+    /// line), the extensions that give each struct's `fragments` their properties, which go at file scope, and each
+    /// nested struct's text as compared.
     final class FileParts {
         var firstStructs: [String: String] = [:]
         var extensions: [String] = []
+        /// Each nested struct's text with no indentation, aliases or extensions, by qualified name: rendered once,
+        /// and indented where a struct around it is rendered only to be compared.
+        var plainTexts: [String: String] = [:]
     }
 
     /// The struct; nested structs are aliases of earlier identical ones, and extensions are collected, when `file` is
-    /// given (not when a struct is rendered only to compare its text).
+    /// given (not when a struct is rendered only to compare its text). `plain` keeps the texts compared.
     private func render(
-        _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String, file: FileParts?
+        _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String, file: FileParts?,
+        plain: FileParts
     ) -> String {
         let access = context.access
         let inner = indent + "    "
@@ -105,22 +110,46 @@ struct SelectionSetTemplate {
         let nested = set.fields.compactMap(\.selectionSet) + (set.typeCases + set.deferredParts).map(\.selectionSet)
         for child in nested {
             lines.append("")
-            if let file {
-                let text = render(child, conformance: nil, indent: "", file: nil)
-                let body = String(text.drop { $0 != "\n" })
-                if let first = file.firstStructs[body] {
-                    lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
-                    continue
-                }
-                file.firstStructs[body] = child.qualifiedName
+            let text = plainText(of: child, in: plain)
+            guard let file else {
+                // Rendered at `inner`, a struct's text is its plain text with each line indented.
+                lines.append(Self.indented(text, by: inner))
+                continue
             }
-            lines.append(render(child, conformance: nil, indent: inner, file: file))
+            let body = String(text.drop { $0 != "\n" })
+            if let first = file.firstStructs[body] {
+                lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
+                continue
+            }
+            file.firstStructs[body] = child.qualifiedName
+            lines.append(render(child, conformance: nil, indent: inner, file: file, plain: plain))
         }
         lines.append("\(indent)}")
         return lines.joined(separator: "\n")
     }
 
     private var accessor: String { context.accessor }
+
+    /// The text of `set` with no indentation, aliases or extensions, rendered once per file.
+    private func plainText(of set: IRSelectionSet, in plain: FileParts) -> String {
+        if let text = plain.plainTexts[set.qualifiedName] { return text }
+        let text = render(set, conformance: nil, indent: "", file: nil, plain: plain)
+        plain.plainTexts[set.qualifiedName] = text
+        return text
+    }
+
+    /// `text` with `indent` before each line that is not empty.
+    private static func indented(_ text: String, by indent: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count * 2)
+        var atLineStart = true
+        for byte in text.utf8 {
+            if atLineStart, byte != UInt8(ascii: "\n") { result += indent.utf8 }
+            result.append(byte)
+            atLineStart = byte == UInt8(ascii: "\n")
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
 
     /// The initializer from typed values: `__typename` (defaulted to the type's name on an object type), then each
     /// field the struct reads, its own and its fragments', optional ones defaulting to `nil`, then the operation's

@@ -67,31 +67,41 @@ enum SwiftNames {
 
     /// A Swift string literal: `"a \"b\" \\ c"`.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if isHidden(scalar) {
-                    result += escaped(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\"": result += #"\""#.utf8
+            case "\\": result += #"\\"#.utf8
+            case "\n": result += #"\n"#.utf8
+            case "\r": result += #"\r"#.utf8
+            case "\t": result += #"\t"#.utf8
+            case "\0": result += #"\0"#.utf8
+            default: appendShowingHidden(scalar, to: &result)
             }
         }
-        return result + "\""
+        result.append(UInt8(ascii: "\""))
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `scalar` in UTF-8, or as `\u{...}` when it is hidden.
+    private static func appendShowingHidden(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        if scalar.isASCII, !isHidden(scalar) {
+            bytes.append(UInt8(scalar.value))
+        } else if isHidden(scalar) {
+            bytes += escaped(scalar).utf8
+        } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
     }
 
     /// Whether a scalar is invisible or moves the text around it: controls (NUL is an error in Swift source),
     /// bidirectional and zero-width formatting characters, line and paragraph separators. Generated code writes these
     /// as `\u{...}`, so what a reader of the code sees is what the compiler reads ("Trojan Source", CVE-2021-42574).
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // Printable ASCII, most of any text, is never hidden; the Unicode tables are slower to ask.
+        if (0x20..<0x7F).contains(scalar.value) { return false }
+        return switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false
         }
@@ -108,35 +118,46 @@ enum SwiftNames {
     /// and several scripts need and which cannot make text look like code.
     static func docComment(_ description: String?, indent: String) -> String {
         guard let description, !description.isEmpty else { return "" }
-        var result = ""
-        let lines = description.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines {
-            let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            var text = ""
-            for scalar in String(trimmed).unicodeScalars {
-                if isHidden(scalar), !["\t", "\u{200C}", "\u{200D}"].contains(scalar) {
-                    text += escaped(scalar)
+        var result: [UInt8] = []
+        result.reserveCapacity(description.utf8.count + 16)
+        // The line so far, and the spaces and tabs after it, which stay out unless more text follows them.
+        var line: [UInt8] = []
+        var pending: [UInt8] = []
+        func endLine() {
+            result += indent.utf8
+            result += line.isEmpty ? "///\n".utf8 : "/// ".utf8
+            if !line.isEmpty {
+                result += line
+                result.append(UInt8(ascii: "\n"))
+            }
+            line.removeAll(keepingCapacity: true)
+            pending.removeAll(keepingCapacity: true)
+        }
+        // `\r\n`, a lone `\r` and `\n` each end a line.
+        var afterCarriageReturn = false
+        for scalar in description.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\n" where afterCarriageReturn: continue
+            case "\n", "\r": endLine()
+            case " ", "\t": pending.append(UInt8(scalar.value))
+            default:
+                line += pending
+                pending.removeAll(keepingCapacity: true)
+                if scalar == "\u{200C}" || scalar == "\u{200D}" {
+                    UTF8.encode(scalar) { line.append($0) }
                 } else {
-                    text.unicodeScalars.append(scalar)
+                    appendShowingHidden(scalar, to: &line)
                 }
             }
-            result += text.isEmpty ? "\(indent)///\n" : "\(indent)/// \(text)\n"
         }
-        return result
+        endLine()
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `@available(*, deprecated, message: "...")` and a line break, or nothing.
     static func deprecation(_ reason: String?, indent: String) -> String {
         guard let reason else { return "" }
         return "\(indent)@available(*, deprecated, message: \(stringLiteral(reason)))\n"
-    }
-}
-
-extension String {
-    /// The text with `\r\n` and lone `\r` turned into `\n`.
-    func replacingCRLF() -> String {
-        guard contains("\r") else { return self }
-        return split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-            .split(separator: "\r", omittingEmptySubsequences: false).joined(separator: "\n")
     }
 }

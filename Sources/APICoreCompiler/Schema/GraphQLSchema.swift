@@ -25,6 +25,8 @@ public final class GraphQLSchema: Sendable {
     private let directiveLookup: NamedLookup<SchemaDirective>
     /// For each abstract type, its possible object type names; for each interface, also its implementing interfaces.
     private let possibleTypeNames: [String: Set<String>]
+    /// The same as objects, in definition order: generation and validation ask for them for every selection set.
+    private let possibleObjects: [String: [ObjectType]]
     private let implementingInterfaces: [String: [String]]
 
     /// Assembles a schema from parts already checked by a builder.
@@ -73,6 +75,17 @@ public final class GraphQLSchema: Sendable {
         }
         possibleTypeNames = possible
         implementingInterfaces = implementing
+        var unionsOf: [String: [String]] = [:]
+        for case .union(let union) in types {
+            for member in Set(union.members) { unionsOf[member, default: []].append(union.name) }
+        }
+        var objects: [String: [ObjectType]] = [:]
+        for case .object(let object) in types {
+            for abstract in Set([object.name] + object.interfaces + (unionsOf[object.name] ?? [])) {
+                objects[abstract, default: []].append(object)
+            }
+        }
+        possibleObjects = objects
     }
 
     /// The same schema as `schema` with other warnings, sharing its lookups.
@@ -88,6 +101,7 @@ public final class GraphQLSchema: Sendable {
         typeLookup = schema.typeLookup
         directiveLookup = schema.directiveLookup
         possibleTypeNames = schema.possibleTypeNames
+        possibleObjects = schema.possibleObjects
         implementingInterfaces = schema.implementingInterfaces
     }
 
@@ -126,10 +140,9 @@ public final class GraphQLSchema: Sendable {
 
     /// The object types a value of `type` can be, in definition order.
     public func possibleTypes(of type: SchemaType) -> [ObjectType] {
-        let names = possibleTypeNames(of: type)
-        return types.compactMap { candidate in
-            guard case .object(let object) = candidate, names.contains(object.name) else { return nil }
-            return object
+        switch type {
+        case .object, .interface, .union: possibleObjects[type.name] ?? []
+        default: []
         }
     }
 
