@@ -140,15 +140,24 @@ struct SelectionSetTemplate {
 
     /// `text` with `indent` before each line that is not empty.
     private static func indented(_ text: String, by indent: String) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count * 2)
-        var atLineStart = true
-        for byte in text.utf8 {
-            if atLineStart, byte != UInt8(ascii: "\n") { result += indent.utf8 }
-            result.append(byte)
-            atLineStart = byte == UInt8(ascii: "\n")
+        var text = text
+        let indent = Array(indent.utf8)
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + bytes.count / 4)
+            // Line by line, each copied whole.
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if end > start {
+                    result += indent
+                    result += UnsafeBufferPointer(rebasing: bytes[start..<end])
+                }
+                if end < bytes.count { result.append(UInt8(ascii: "\n")) }
+                start = end + 1
+            }
+            return String(decoding: result, as: UTF8.self)
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// The initializer from typed values: `__typename` (defaulted to the type's name on an object type), then each

@@ -67,6 +67,11 @@ enum SwiftNames {
 
     /// A Swift string literal: `"a \"b\" \\ c"`.
     static func stringLiteral(_ text: String) -> String {
+        // Most names and keys are printable ASCII with nothing to escape.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        {
+            return "\"" + text + "\""
+        }
         var result: [UInt8] = [UInt8(ascii: "\"")]
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -120,6 +125,24 @@ enum SwiftNames {
         guard let description, !description.isEmpty else { return "" }
         var result: [UInt8] = []
         result.reserveCapacity(description.utf8.count + 16)
+        // Most descriptions are printable ASCII and line breaks: whole lines are copied.
+        if description.utf8.allSatisfy({ (0x20..<0x7F).contains($0) || $0 == UInt8(ascii: "\n") }) {
+            for line in description.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                var end = line.endIndex
+                while end > line.startIndex, line[line.index(before: end)] == UInt8(ascii: " ") {
+                    end = line.index(before: end)
+                }
+                result += indent.utf8
+                if end == line.startIndex {
+                    result += "///\n".utf8
+                } else {
+                    result += "/// ".utf8
+                    result += line[..<end]
+                    result.append(UInt8(ascii: "\n"))
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
         // The line so far, and the spaces and tabs after it, which stay out unless more text follows them.
         var line: [UInt8] = []
         var pending: [UInt8] = []
