@@ -1,2 +1,2 @@
-// The seeded generators, which the benchmarks share, reach every test target through this module as before.
+// The seeded generators, which the benchmarks link too, reach every test target through this module.
 @_exported import SeededGeneration

@@ -10,11 +10,8 @@ enum DocumentNormalizer {
     static func normalized(_ operation: OperationDefinition) -> OperationDefinition {
         var operation = operation
         operation.selectionSet = normalized(operation.selectionSet, addsTypename: false)
-        operation.variableDefinitions = operation.variableDefinitions.map { variable in
-            var variable = variable
-            variable.defaultValue = variable.defaultValue.map(inlineStrings)
-            return variable
-        }
+        operation.directives = operation.directives.map(inlineStrings)
+        operation.variableDefinitions = operation.variableDefinitions.map(inlineStrings)
         return operation
     }
 
@@ -22,11 +19,8 @@ enum DocumentNormalizer {
     static func normalized(_ fragment: FragmentDefinition) -> FragmentDefinition {
         var fragment = fragment
         fragment.selectionSet = normalized(fragment.selectionSet, addsTypename: true)
-        fragment.variableDefinitions = fragment.variableDefinitions.map { variable in
-            var variable = variable
-            variable.defaultValue = variable.defaultValue.map(inlineStrings)
-            return variable
-        }
+        fragment.directives = fragment.directives.map(inlineStrings)
+        fragment.variableDefinitions = fragment.variableDefinitions.map(inlineStrings)
         return fragment
     }
 
@@ -111,6 +105,14 @@ enum DocumentNormalizer {
             }
         }
         return SelectionSet(selections: selections, location: selectionSet.location)
+    }
+
+    /// The variable with block strings in its default value and its directives on one line.
+    private static func inlineStrings(_ variable: VariableDefinition) -> VariableDefinition {
+        var variable = variable
+        variable.defaultValue = variable.defaultValue.map(inlineStrings)
+        variable.directives = variable.directives.map(inlineStrings)
+        return variable
     }
 
     private static func inlineStrings(_ directive: Directive) -> Directive {
