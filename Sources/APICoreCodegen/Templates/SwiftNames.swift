@@ -91,9 +91,7 @@ enum SwiftNames {
 
     /// `scalar` in UTF-8, or as `\u{...}` when it is hidden.
     private static func appendShowingHidden(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-        if scalar.isASCII, !isHidden(scalar) {
-            bytes.append(UInt8(scalar.value))
-        } else if isHidden(scalar) {
+        if isHidden(scalar) {
             bytes += escaped(scalar).utf8
         } else {
             UTF8.encode(scalar) { bytes.append($0) }
