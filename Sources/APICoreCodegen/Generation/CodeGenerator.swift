@@ -151,27 +151,25 @@ public struct CodeGenerator: Sendable {
                     path: configuration.resolved(manifest.path),
                     contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
-        return (files.map(\.withTwoSpaceIndentation), compilation.referencedTypeNames)
+        return (files.concurrentMap(\.withTwoSpaceIndentation), compilation.referencedTypeNames)
     }
 
     /// One file per fragment and per operation.
     private func operationFiles(
         _ compilation: IRCompilation, folder operationsFolder: String, context: TemplateContext
     ) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        for fragment in compilation.fragments {
-            files.append(
-                GeneratedFile(
-                    path: (operationsFolder as NSString).appendingPathComponent(fragment.typeName + ".graphql.swift"),
-                    contents: FragmentTemplate(context: context).render(fragment)))
+        // Each file is rendered from the compilation alone, so the files are rendered on all the machine's cores.
+        let fragments = compilation.fragments.concurrentMap { fragment in
+            GeneratedFile(
+                path: (operationsFolder as NSString).appendingPathComponent(fragment.typeName + ".graphql.swift"),
+                contents: FragmentTemplate(context: context).render(fragment))
         }
-        for operation in compilation.operations {
-            files.append(
-                GeneratedFile(
-                    path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
-                    contents: OperationTemplate(context: context).render(operation)))
+        let operations = compilation.operations.concurrentMap { operation in
+            GeneratedFile(
+                path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
+                contents: OperationTemplate(context: context).render(operation))
         }
-        return files
+        return fragments + operations
     }
 
     /// `documents` without the second and later copies of a fragment identical to an earlier one.
