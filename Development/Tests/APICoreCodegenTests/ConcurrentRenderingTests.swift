@@ -22,6 +22,26 @@ struct ConcurrentRenderingTests {
         }
     }
 
+    @Test("an operation checked after another's fragments lost their keys is checked with the fragments as written")
+    func keysCheckedAfterARevert() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: "type Query { me: User }\ntype User { id: ID! name: String best: User }",
+            operations: """
+                query Q { me { ...A ...B } }
+                query R { me { ...B best { id: name } } }
+                fragment A on User { best { id: name } }
+                fragment B on User { best { name } }
+                """)
+        // Q's keys cannot merge (`id: name` in A, `id` in B's `best`): Q, A and B are sent as written. R is valid
+        // with B as written, so it keeps its own keys; with B's keys it would not have been.
+        let q = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
+        let r = GeneratorHarness.file("Operations/RQuery.graphql.swift", in: files)
+        let b = GeneratorHarness.file("Operations/B.graphql.swift", in: files)
+        #expect(q.contains(#"{ "query Q { me { __typename ...A ...B } }\n" + A.fragmentDefinition"#))
+        #expect(b.contains(#"{ "fragment B on User { __typename best { __typename name } }" }"#))
+        #expect(r.contains(#"{ "query R { me { __typename id ...B best { __typename id: name } } }\n""#))
+    }
+
     @Test("sixty random queries and their fragments on GitHub's schema generate the same files, in order, each time")
     func randomApp() throws {
         let schema = try GraphQLSchema.load(paths: [CorpusFiles.url("github/schema.graphqls").path])

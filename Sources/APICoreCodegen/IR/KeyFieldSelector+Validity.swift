@@ -12,11 +12,20 @@ extension KeyFieldSelector {
         written: (operations: [OperationDefinition], fragments: [String: FragmentDefinition]),
         schema: GraphQLSchema
     ) -> (operations: [OperationDefinition], fragments: [String: FragmentDefinition]) {
+        // Each operation is checked with the keyed fragments on all the machine's cores; an operation checked after
+        // a fragment went back to its written form is checked again with it.
+        let keyedFragments = fragments
+        let keyedErrors = operations.concurrentMap { operation in
+            errors(
+                operation, IRCompiler.usedFragments(operation.selectionSet, fragments: keyedFragments),
+                keyedFragments, schema)
+        }
         var operations = operations
         var fragments = fragments
+        var fragmentsChanged = false
         for index in operations.indices {
             let used = IRCompiler.usedFragments(operations[index].selectionSet, fragments: fragments)
-            let errors = errors(operations[index], used, fragments, schema)
+            let errors = fragmentsChanged ? errors(operations[index], used, fragments, schema) : keyedErrors[index]
             guard errors > 0 else { continue }
             let writtenErrors = self.errors(written.operations[index], used, written.fragments, schema)
             // Errors of the document as written are not the keys' doing (generation reports them itself).
@@ -24,6 +33,7 @@ extension KeyFieldSelector {
             operations[index] = written.operations[index]
             if self.errors(operations[index], used, fragments, schema) > writtenErrors {
                 for name in used { fragments[name] = written.fragments[name] }
+                fragmentsChanged = true
             }
         }
         return (operations, fragments)
