@@ -7,6 +7,7 @@ import Foundation
 ///
 /// Everything is generated in memory; nothing is written unless all of it succeeded (see ``GeneratedFileWriter``).
 /// The output depends only on the inputs, never on file or dictionary order: generating twice gives the same bytes.
+/// The files are rendered on all the machine's cores and come out in the same order as from one.
 public struct CodeGenerator: Sendable {
     /// A generator.
     public init() {}
