@@ -15,17 +15,12 @@ extension KeyFieldSelector {
         // Each operation is checked with the keyed fragments on all the machine's cores; an operation checked after
         // a fragment went back to its written form is checked again with it.
         let keyedFragments = fragments
-        let keyedErrors = operations.concurrentMap { operation in
-            errors(
-                operation, IRCompiler.usedFragments(operation.selectionSet, fragments: keyedFragments),
-                keyedFragments, schema)
-        }
+        let keyedChecks = operations.concurrentMap { check($0, keyedFragments, schema) }
         var operations = operations
         var fragments = fragments
         var fragmentsChanged = false
         for index in operations.indices {
-            let used = IRCompiler.usedFragments(operations[index].selectionSet, fragments: fragments)
-            let errors = fragmentsChanged ? errors(operations[index], used, fragments, schema) : keyedErrors[index]
+            let (used, errors) = fragmentsChanged ? check(operations[index], fragments, schema) : keyedChecks[index]
             guard errors > 0 else { continue }
             let writtenErrors = self.errors(written.operations[index], used, written.fragments, schema)
             // Errors of the document as written are not the keys' doing (generation reports them itself).
@@ -37,6 +32,14 @@ extension KeyFieldSelector {
             }
         }
         return (operations, fragments)
+    }
+
+    /// The fragments `operation` spreads, and its number of validation errors with them.
+    private static func check(
+        _ operation: OperationDefinition, _ fragments: [String: FragmentDefinition], _ schema: GraphQLSchema
+    ) -> (used: Set<String>, errors: Int) {
+        let used = IRCompiler.usedFragments(operation.selectionSet, fragments: fragments)
+        return (used, errors(operation, used, fragments, schema))
     }
 
     /// The number of validation errors of `operation` with the fragments `used`.
