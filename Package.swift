@@ -71,8 +71,10 @@ let package = Package(
         .target(
             name: "APICoreTesting", dependencies: ["APICoreKit", "APICoreTestMocks"], swiftSettings: swiftSettings),
         // What generated test mocks import: builders of schema objects turned into response data. Apart from
-        // APICoreTesting so that a mocks target needs nothing but the runtime that generated code imports.
-        .target(name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
+        // APICoreTesting so that a mocks target needs neither the client nor the cache: only the runtime that
+        // generated code imports, and APICoreJSON for the operations compiled at run time.
+        .target(
+            name: "APICoreTestMocks", dependencies: ["APICoreGraphQL", "APICoreJSON"], swiftSettings: swiftSettings),
         // Subscriptions over WebSocket: URLSessionWebSocketTask on Apple platforms; on Linux, where Foundation's fails
         // at run time, the connector of the SwiftNIO transports' package (`APICoreNIO/`).
         .target(
@@ -89,7 +91,8 @@ let package = Package(
         // Operations compiled at run time from documents validated against a schema the app loads, run by the client
         // like generated ones.
         .target(
-            name: "APICoreDynamic", dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL"],
+            name: "APICoreDynamic",
+            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreJSON"],
             swiftSettings: swiftSettings),
         // `apicore generate` and what every subcommand shares, apart from the rest of the command line: the build
         // plugin's tool links only this and the code generator.

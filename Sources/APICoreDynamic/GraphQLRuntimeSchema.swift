@@ -1,6 +1,7 @@
 import APICoreCodegen
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// A schema held at run time, which compiles GraphQL documents into operations the client runs like generated ones:

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 extension GraphQLSelectionSet {
     /// The selection set read from `mock`'s response object, as a server would have sent it for these `variables`.

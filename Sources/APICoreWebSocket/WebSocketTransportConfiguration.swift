@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import APICoreKit
 import Foundation
 

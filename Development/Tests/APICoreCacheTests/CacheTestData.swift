@@ -3,6 +3,7 @@ import APICoreTestSupport
 import Foundation
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Responses of the reference schema's operations, written into a store as the network would.
 enum CacheTestData {

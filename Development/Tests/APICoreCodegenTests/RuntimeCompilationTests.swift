@@ -1,5 +1,6 @@
 import APICoreDynamic
 import APICoreGraphQL
+import APICoreJSON
 import APICoreTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreDynamic
 import APICoreGraphQL
+import APICoreJSON
 import Testing
 
 /// A named fragment spread more than once under different `@include`/`@skip` conditions is selected when any of its

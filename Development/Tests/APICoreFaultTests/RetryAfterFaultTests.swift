@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// `Retry-After` in both of its forms (RFC 9110 §10.2.3), against a real server: the retry waits what the server
 /// asked, and a wait beyond the policy's limit ends the retries.

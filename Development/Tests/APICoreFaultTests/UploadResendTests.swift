@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A streamed upload (a multipart file, a large body read from disk) that must go out a second time: the kept-alive
 /// connection it was sent on closed without an answer, or the server redirected it with a status that keeps the

@@ -1,4 +1,5 @@
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// The value `operation` returns, or `nil` when `limit` passes first or the waiting task is cancelled (as a test's
 /// time limit does).

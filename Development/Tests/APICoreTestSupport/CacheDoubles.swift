@@ -2,6 +2,7 @@ import APICoreCache
 import Foundation
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A clock for a ``CacheStore`` that moves only when the test says so.
 public final class ManualDate: Sendable {

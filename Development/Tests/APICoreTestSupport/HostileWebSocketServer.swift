@@ -5,6 +5,7 @@ import NIOPosix
 import NIOWebSocket
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A `graphql-transport-ws` server on loopback that misbehaves as a script says, one ``Behaviour`` per connection:
 /// the faults of a real network and of a broken or hostile server, written at the level of TCP and WebSocket frames.

@@ -3,6 +3,7 @@ import APICoreWebSocket
 import Foundation
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A WebSocket peer played by the test: it records what the client sent and answers as scripted.
 final class ScriptedWebSocket: GraphQLWebSocketConnector, GraphQLWebSocketConnection, Sendable {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// The transport against a scripted peer: what reaches the caller when the server misbehaves.
 @Suite struct WebSocketTransportTests {

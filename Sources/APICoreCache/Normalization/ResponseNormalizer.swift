@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Turns response data into records while it is decoded: the `GraphQLDecodingObserver` the store attaches to a

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// A fast cache in front of a persistent one: typically ``InMemoryNormalizedCache`` in front of a SQLite cache.
 ///

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Records in memory, optionally bounded: past `maxRecords` records or `maxBytes` bytes, the least recently read or
 /// written records are evicted (and a record larger than `maxBytes` on its own is not kept).

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// A consistent view of the cache for the duration of one ``CacheStore/withReadTransaction(_:)`` call: records as
 /// stored, with optimistic layers applied in order. Do not keep it past the call.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 extension CacheStore {
     /// Watches an operation's cached data (a query, usually).

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// The normalized cache: typed reads and writes of operations and fragments over records, with watchers, optimistic

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// The successive results of a watched query or fragment: the current one first, then a new one after writes change
 /// the data (another query, a mutation, a manual write, an optimistic layer, records restored from disk).

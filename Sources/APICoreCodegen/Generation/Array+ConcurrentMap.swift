@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Dispatch
 
 extension Array where Element: Sendable {

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import APICoreKit
 
 /// An interceptor that keeps the last response to pass through it, so that `apicore query` can print the body exactly

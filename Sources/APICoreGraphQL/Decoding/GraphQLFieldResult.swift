@@ -7,7 +7,7 @@
 ///   nearest position that catches it; when none does, the whole read fails with the error and its path.
 /// - **result** (`CatchTo.RESULT`, the field's own value only): the field is a ``GraphQLFieldResult``, either its value
 ///   or the error that took its place.
-public struct GraphQLErrorCatching: Sendable, Hashable {
+public struct GraphQLErrorCatching: Sendable {
     /// The levels at which an error is thrown up, as bits (bit 0 for the field's own value).
     public let throwingLevels: UInt64
     /// Whether the field's value is a ``GraphQLFieldResult``.

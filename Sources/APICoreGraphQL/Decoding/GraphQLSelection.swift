@@ -118,16 +118,6 @@ public final class GraphQLField: Sendable {
 
     /// The key of the field in response data: its alias, else its name.
     public var responseKey: String { alias ?? name }
-
-    /// The arguments with their variables replaced by the operation's values; absent variables are left out, as a
-    /// server would treat them.
-    public func resolvedArguments(with variables: JSONObject) -> JSONObject {
-        var result = JSONObject()
-        for (name, value) in arguments {
-            if let resolved = value.resolved(with: variables) { result[name] = resolved }
-        }
-        return result
-    }
 }
 
 /// The type of a selected field.
@@ -157,7 +147,7 @@ public indirect enum GraphQLOutputType: Sendable {
 }
 
 /// An argument value in a document: a literal, a variable, or a list or object that may contain variables.
-public indirect enum GraphQLArgumentValue: Sendable, Hashable {
+public indirect enum GraphQLArgumentValue: Sendable {
     /// A value with no variable in it, used as written.
     case literal(JSONValue)
     /// A variable, by its name without the `$`; it resolves to the operation's value for it.
@@ -166,30 +156,12 @@ public indirect enum GraphQLArgumentValue: Sendable, Hashable {
     case list([GraphQLArgumentValue])
     /// An input object whose fields may contain variables.
     case object([String: GraphQLArgumentValue])
-
-    /// The value with variables replaced; `nil` for an absent variable.
-    public func resolved(with variables: JSONObject) -> JSONValue? {
-        switch self {
-        case .literal(let value):
-            return value
-        case .variable(let name):
-            return variables[name]
-        case .list(let elements):
-            return .array(elements.map { $0.resolved(with: variables) ?? .null })
-        case .object(let fields):
-            var object = JSONObject()
-            for name in fields.keys.sorted() {
-                if let value = fields[name]?.resolved(with: variables) { object[name] = value }
-            }
-            return .object(object)
-        }
-    }
 }
 
 /// The `@include(if:)` and `@skip(if:)` conditions on a selection; all must pass for it to be selected.
-public struct GraphQLConditions: Sendable, Hashable {
+public struct GraphQLConditions: Sendable {
     /// One condition.
-    public enum Condition: Sendable, Hashable {
+    public enum Condition: Sendable {
         /// `@include(if: $variable)`
         case include(String)
         /// `@skip(if: $variable)`

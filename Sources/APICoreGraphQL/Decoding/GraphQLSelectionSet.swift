@@ -74,7 +74,7 @@ extension GraphQLSelectionSet {
 }
 
 /// The schema type a selection set applies to.
-public struct GraphQLParentType: Sendable, Hashable {
+public struct GraphQLParentType: Sendable {
     /// Whether the type is an object, an interface or a union.
     public enum Kind: Sendable, Hashable {
         /// An object type, whose only possible type is itself.

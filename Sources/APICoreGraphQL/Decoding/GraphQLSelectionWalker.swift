@@ -70,7 +70,7 @@ public struct GraphQLSelectionWalker {
 }
 
 /// How a selection reaches an object besides its own fields.
-public enum GraphQLSpreadKind: Sendable, Hashable {
+public enum GraphQLSpreadKind: Sendable {
     /// A named fragment spread.
     case fragment
     /// An inline fragment with a type condition.

@@ -38,10 +38,6 @@ public protocol GraphQLOperation: Sendable {
     /// `variables.input.avatar`); an operation with files is sent as a multipart upload. Generated operations whose
     /// variables can hold an `Upload` implement it; the others have none.
     var fileUploads: [GraphQLFileUpload] { get }
-
-    /// For an operation compiled at run time (``GraphQLDynamicQuery`` and its siblings), what generated operations
-    /// hold as static data: its name, kind, document and selections. `nil` for generated operations.
-    var __compiled: GraphQLCompiledOperation? { get }
 }
 
 extension GraphQLOperation {
@@ -53,41 +49,6 @@ extension GraphQLOperation {
     public static var variableDefaults: JSONObject { JSONObject() }
     /// No files by default, for operations whose variables cannot hold one.
     public var fileUploads: [GraphQLFileUpload] { [] }
-    /// Generated operations are not compiled at run time.
-    @inlinable public var __compiled: GraphQLCompiledOperation? { nil }
-
-    /// The operation's name: the generated type's, or the compiled document's.
-    @inlinable public var __operationName: String { __compiled?.name ?? Self.operationName }
-
-    /// Whether the operation is a query, a mutation or a subscription.
-    @inlinable public var __operationType: GraphQLOperationType { __compiled?.operationType ?? Self.operationType }
-
-    /// The document text sent to the server.
-    @inlinable public var __document: String { __compiled?.document ?? Self.document }
-
-    /// The persisted-query identifier, if known.
-    @inlinable public var __operationIdentifier: String? {
-        if let compiled = __compiled { return compiled.operationIdentifier }
-        return Self.operationIdentifier
-    }
-
-    /// The default values the document declares for its variables.
-    @inlinable public var __variableDefaults: JSONObject { __compiled?.variableDefaults ?? Self.variableDefaults }
-
-    /// The selections the data is read with: the generated data type's, or the compiled document's.
-    @inlinable public var __dataSelections: GraphQLSelectionTree {
-        __compiled?.dataSelections ?? GraphQLSelectionTree(Data.self)
-    }
-
-    /// The variables as the server sees them: the sent values over the document's defaults. Decoding uses these, so
-    /// `@include(if: $flag)` with an omitted `$flag = true` selects the field as the server did.
-    public var effectiveVariables: JSONObject {
-        let defaults = __variableDefaults
-        guard !defaults.isEmpty else { return variables }
-        var merged = defaults
-        for (key, value) in variables.members { merged[key] = value }
-        return merged
-    }
 }
 
 /// A GraphQL query: read-only, safe to retry and to send with GET.

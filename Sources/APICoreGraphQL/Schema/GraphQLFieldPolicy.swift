@@ -7,7 +7,7 @@
 ///
 /// The code generator writes the policies a schema declares (`@typePolicy(connectionFields:)`,
 /// `@fieldPolicy(forField:keyArgs:paginationArgs:)`) or a configuration gives into ``GraphQLTypePolicies``.
-public struct GraphQLFieldPolicy: Sendable, Hashable {
+public struct GraphQLFieldPolicy: Sendable, Equatable {
     /// How a new value of the field combines with the stored one.
     public enum Merge: Sendable, Hashable {
         /// The new value replaces the stored one (what fields without a policy do).

@@ -5,7 +5,7 @@
 /// type's own key fields win, else those of an interface it implements. The normalized cache uses the key fields to
 /// give objects of those types a cache key made of the type name and the key fields' values, and the field policies
 /// to store and merge the pages of paginated fields. An app can also build one by hand.
-public struct GraphQLTypePolicies: Sendable, Hashable {
+public struct GraphQLTypePolicies: Sendable {
     /// The key fields of each concrete object type that has a policy, in the order the policy names them.
     public let keyFields: [String: [String]]
     /// The field policies, by type name (object or interface) and then field name.

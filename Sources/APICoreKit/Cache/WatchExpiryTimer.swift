@@ -1,3 +1,4 @@
+import APICoreJSON
 import Foundation
 
 /// What a watch waits for: a change of its cached data, a refetch asked for, or (for a watch that refetches on expiry,

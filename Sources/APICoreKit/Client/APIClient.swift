@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// The one entry point of the request layer, for GraphQL and REST alike.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// The cancellation of one call, which can be asked for before the call's task exists.
 ///

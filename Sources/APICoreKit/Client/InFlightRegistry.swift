@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// The calls in flight, by operation name, so that they can be cancelled by name.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Turns the bytes an upload's body readers hand over into ``UploadProgress`` events that only rise: a retried
 /// attempt starts again from 0 and reports nothing until it passes the furthest point an earlier attempt reached.

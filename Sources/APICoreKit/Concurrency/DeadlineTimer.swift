@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Runs actions at deadlines with one sleeping task for all of them: the time limits of a client's calls.
 ///

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Shares one network exchange among identical requests in flight: the first starts it, the ones that arrive while it

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Gathers the queries marked ``HTTPRequest/batches`` into batches (``GraphQLBatching``): one per URL and set of header

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// A result that any number of tasks can await, each able to stop waiting when it is cancelled.
 ///

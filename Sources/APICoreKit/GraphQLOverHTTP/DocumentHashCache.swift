@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// The SHA-256 hex digests of hand-written documents sent with persisted queries, so that a document sent again is not
 /// hashed again. Generated operations carry their identifier and never come here.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Where a query model's values come from: a query watched through a client, or a pager's merged list. It hides the
 /// query's type, so a model is generic over the value a screen shows only.

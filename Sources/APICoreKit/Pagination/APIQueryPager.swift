@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Pages through a query's connection for an infinite-scroll screen, every page through the normalized cache.
 ///

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 extension APIClient {
     /// Starts a subscription over the configured ``APIClientConfiguration/subscriptionTransport`` and decodes each

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// An ``HTTPBodyStream`` as the `InputStream` that `URLSession` reads a request body from (`httpBodyStream`): opened

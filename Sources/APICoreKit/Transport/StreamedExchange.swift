@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 import Foundation
 
 /// Sends one request through the interceptors and hands over its response body as it arrives.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Wakes the queue's one worker: a ring while it waits ends the wait; a ring while it works is remembered, so the
 /// next wait ends at once. Rings do not add up: one wake-up serves any number of them.

@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreGraphQL
+import APICoreJSON
 import APICoreKit
 import Foundation
 

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// An HTTP server on loopback that answers each request with a scripted fault: bytes a real server, proxy or network
 /// could produce, written exactly as told, down to a reset connection or a body that never ends.

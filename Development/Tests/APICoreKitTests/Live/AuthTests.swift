@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 @Suite("Auth: one token refresh for many concurrent 401s", .timeLimit(.minutes(10)))
 struct AuthTests {

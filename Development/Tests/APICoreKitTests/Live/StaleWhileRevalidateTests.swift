@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Stale data served at once and refreshed from the server, over a SQLite cache on a clock the test moves; the
 /// server answers with `Cache-Control: max-age=60`.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// `@defer` parts reach the caller as they arrive, through `URLSessionTransport`'s streaming, against strawberry's
 /// streaming route. A gated field holds the deferred part on the server until the test opens the gate, so no clock

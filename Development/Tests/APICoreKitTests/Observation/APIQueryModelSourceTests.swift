@@ -4,6 +4,7 @@ import Observation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// `APIQueryModel` and `APIPagedQueryModel` over a source of their owner's (a feature kit's repository that hides
 /// which API answers, a preview's fixed data), frame by frame as a view sees them. The source is a stream the test

@@ -3,6 +3,7 @@ import APICoreTestSupport
 import Foundation
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 extension LiveClient {
     /// A client of the server's `path` that answers from and writes to `cache`, carrying the test key.

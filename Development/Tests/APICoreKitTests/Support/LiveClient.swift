@@ -3,6 +3,7 @@ import APICoreTestSupport
 import Foundation
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Builds clients against a reference server, each test with its own key so parallel tests never share state, and
 /// each client on a new transport of the test's kind.

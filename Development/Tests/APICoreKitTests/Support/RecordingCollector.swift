@@ -1,6 +1,7 @@
 import APICoreKit
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Keeps every `RequestMetrics` it is given.
 final class RecordingCollector: APIMetricsCollector {

@@ -1,6 +1,7 @@
 import APICoreKit
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Holds requests until `count` of them have arrived, then lets them all through at once: makes "many requests in
 /// flight at the same moment" deterministic instead of a matter of scheduling.

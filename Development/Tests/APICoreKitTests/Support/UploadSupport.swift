@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Keeps every request that passes it, and reads back the multipart upload bodies among them.
 final class RequestRecorder: APIInterceptor {

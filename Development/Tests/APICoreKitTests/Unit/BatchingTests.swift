@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreKit
 
 /// How queries are gathered into batches, split back and kept apart, against a transport that answers arrays the way

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreKit
 
 /// A call is registered for cancellation by name before it can reach the network.

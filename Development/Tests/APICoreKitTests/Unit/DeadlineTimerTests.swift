@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreKit
 
 /// The timer reads the real clock and no other, so no test here depends on how soon it fires: they assert order and

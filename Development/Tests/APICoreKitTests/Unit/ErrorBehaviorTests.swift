@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// `onError` (the error-behaviour proposal) against recorded responses: no server on PyPI implements it yet (strawberry
 /// 0.341 and graphql-core 3.3 always propagate), so the answers below are written as the proposal specifies them. What

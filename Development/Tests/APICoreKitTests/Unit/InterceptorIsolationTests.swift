@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// An app's interceptors tested on their own: `APIInterceptorNext` is public, so a test hands one a closure as the rest
 /// of the chain, with no client and no transport. (This file imports APICoreKit without `@testable` on purpose.)

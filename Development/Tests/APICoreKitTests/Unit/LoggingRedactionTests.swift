@@ -4,6 +4,7 @@ import Logging
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreKit
 
 /// A swift-log handler that keeps every rendered message and its metadata.

@@ -6,6 +6,7 @@ import MetricsTestKit
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 @Suite("Metrics")
 struct MetricsTests {

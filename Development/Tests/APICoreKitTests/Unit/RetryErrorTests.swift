@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreKit
 
 @Suite("Which thrown errors the retry interceptor retries")

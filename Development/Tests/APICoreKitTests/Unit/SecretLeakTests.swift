@@ -7,6 +7,7 @@ import MetricsTestKit
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// Everything a failing, authenticated request leaves behind (every log line at trace level, every metric label and
 /// dimension, the error's description) is searched for the secrets that went into it.

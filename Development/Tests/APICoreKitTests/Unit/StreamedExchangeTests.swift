@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreKit
 
 /// The rules of streaming below the interceptors, with a scripted streaming transport: what happens to a stream an

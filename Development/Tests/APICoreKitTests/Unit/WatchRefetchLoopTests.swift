@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A watch whose refetch after a miss fails or still lacks the data: the failure is an event, the watch goes on, and
 /// no loop of requests follows. A scripted transport counts every request the client sends.

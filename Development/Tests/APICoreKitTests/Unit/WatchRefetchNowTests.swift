@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// `APIQueryWatch.refetch()` and the query model's refresh through it: the refetched value comes through the watch,
 /// so a write that lands after it is delivered, never hidden behind it. A transport answers each query with a title

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// The store under reads from many tasks at once, against a real SQLite file (alone and behind the memory cache) and
 /// the memory cache: reads go on while a write holds the writer, and no read ever sees part of a write.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreSQLite
 
 /// Awaited reads of the SQLite caches run on threads of their own, one per core at most, so a burst of them leaves

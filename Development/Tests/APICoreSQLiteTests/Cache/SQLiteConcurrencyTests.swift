@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 @Suite struct SQLiteConcurrencyTests {
     /// What the reader threads share with the test.

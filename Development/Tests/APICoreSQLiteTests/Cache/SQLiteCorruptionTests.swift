@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreSQLite
 
 /// A cache file that is not a sound database is set aside and rebuilt instead of failing the app; anything else

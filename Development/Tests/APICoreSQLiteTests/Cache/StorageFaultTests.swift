@@ -5,6 +5,7 @@ import GRDB
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 @testable import APICoreSQLite
 
 /// The SQLite cache under the storage faults of a real device, each with a real file and, where the fault belongs to

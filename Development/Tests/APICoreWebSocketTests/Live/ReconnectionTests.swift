@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A server killed and restarted on the same port while subscriptions are live.
 @Suite("Subscriptions: reconnection", .timeLimit(.minutes(10)))

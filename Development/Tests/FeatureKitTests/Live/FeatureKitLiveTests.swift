@@ -11,6 +11,7 @@ import Testing
 import UserKit
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// The kits' services against the demo server over real HTTP and WebSocket on loopback, with the cache in a real
 /// SQLite file.

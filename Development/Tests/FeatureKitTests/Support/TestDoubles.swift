@@ -3,6 +3,7 @@ import Foundation
 import Logging
 
 @testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// A swift-log handler that keeps every message with its level and metadata, to check what a fallback logs.
 final class CapturingLogHandler: LogHandler, Sendable {

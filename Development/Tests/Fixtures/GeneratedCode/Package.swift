@@ -3,8 +3,8 @@ import PackageDescription
 
 // The code generator's output for real schemas and operations, one target per set, built with every warning as an
 // error. The sources under Sources/<Set>/ are written by APICoreCodegenTests (APICORE_RECORD_SNAPSHOTS=1) and must
-// not be edited. `APICoreGraphQL`, `APICoreTestMocks` and `APICoreJSON` (which only the checks executable uses, to read
-// JSON) are links to the library modules' sources, so the package needs no resolution.
+// not be edited. `APICoreGraphQL`, `APICoreTestMocks` and `APICoreJSON` (which the mocks and the checks executable use;
+// the generated sets do not) are links to the library modules' sources, so the package needs no resolution.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let sets = [
     "AnimalKingdom", "GitHubApollo", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI", "Upload", "Subscription",
@@ -21,7 +21,8 @@ let package = Package(
     targets: [
         .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
         .target(
-            name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks", swiftSettings: strict),
+            name: "APICoreTestMocks", dependencies: ["APICoreGraphQL", "APICoreJSON"], path: "APICoreTestMocks",
+            swiftSettings: strict),
         .target(name: "APICoreJSON", dependencies: ["APICoreGraphQL"], path: "APICoreJSON", swiftSettings: strict),
     ]
         + sets.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }

@@ -2,7 +2,7 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
+@testable import APICoreJSON
 
 /// The package's lock: what threads change through it adds up, and a closure that throws leaves it unlocked.
 @Suite("Lock")

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// An operation compiled at run time from a document validated against a schema: what a generated operation type
 /// holds as static data (name, kind, document text, persisted-query id, variable defaults, the selections of its
 /// data), as one immutable value that many calls share.

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// An operation compiled at run time (a ``GraphQLCompiledOperation``) with its variables: run by the client like a
 /// generated operation, whose name, document and selections it carries per instance rather than as static data.
 public protocol GraphQLDynamicOperation: GraphQLOperation where Data == GraphQLDynamicData {
@@ -10,9 +12,6 @@ extension GraphQLDynamicOperation {
     public static var operationName: String { "dynamic \(operationType.rawValue)" }
     /// Stands in for the per-instance document, which the client reads as `__document`.
     public static var document: String { "" }
-    /// The compiled document.
-    public var __compiled: GraphQLCompiledOperation? { compiled }
-
     /// Stops on a compiled operation of another kind than `Self`'s: programmer misuse.
     static func requireKind(of compiled: GraphQLCompiledOperation) {
         precondition(
