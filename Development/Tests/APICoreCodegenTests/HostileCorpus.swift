@@ -201,9 +201,9 @@ struct HostileCorpus: Sendable {
         try write(calls + "\n", to: folder + "/main.swift")
     }
 
-    /// Links the sources of the runtime, of the JSON reader the checks use and of the test-mock support into a
-    /// scratch package at `path`, as folders `APICoreGraphQL`, `APICoreJSON` and `APICoreTestMocks`, which
-    /// ``runtimeTargets`` declares.
+    /// Links the sources of the runtime, of the JSON module (which the checks and the test-mock support use) and of
+    /// the test-mock support into a scratch package at `path`, as folders `APICoreGraphQL`, `APICoreJSON` and
+    /// `APICoreTestMocks`, which ``runtimeTargets`` declares.
     static func linkRuntime(into path: String) throws {
         for module in ["APICoreGraphQL", "APICoreJSON", "APICoreTestMocks"] {
             let link = "\(path)/\(module)"
@@ -221,8 +221,8 @@ struct HostileCorpus: Sendable {
                 .target(
                     name: "APICoreJSON", dependencies: ["APICoreGraphQL"], path: "APICoreJSON", swiftSettings: strict),
                 .target(
-                    name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
-                    swiftSettings: strict),
+                    name: "APICoreTestMocks", dependencies: ["APICoreGraphQL", "APICoreJSON"],
+                    path: "APICoreTestMocks", swiftSettings: strict),
         """
 
     /// Writes `text` unless the file holds it already, so that unchanged files do not rebuild.
