@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// `Retry-After` in both of its forms (RFC 9110 §10.2.3), against a real server: the retry waits what the server

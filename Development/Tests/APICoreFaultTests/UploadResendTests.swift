@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A streamed upload (a multipart file, a large body read from disk) that must go out a second time: the kept-alive

@@ -1,4 +1,3 @@
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// The value `operation` returns, or `nil` when `limit` passes first or the waiting task is cancelled (as a test's

@@ -1,7 +1,6 @@
 import APICoreCache
 import Foundation
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A clock for a ``CacheStore`` that moves only when the test says so.

@@ -4,7 +4,6 @@ import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A `graphql-transport-ws` server on loopback that misbehaves as a script says, one ``Behaviour`` per connection:

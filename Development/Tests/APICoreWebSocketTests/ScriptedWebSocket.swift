@@ -2,7 +2,6 @@ import APICoreKit
 import APICoreWebSocket
 import Foundation
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A WebSocket peer played by the test: it records what the client sent and answers as scripted.

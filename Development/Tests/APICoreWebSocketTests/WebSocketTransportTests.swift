@@ -4,7 +4,6 @@ import APICoreWebSocket
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// The transport against a scripted peer: what reaches the caller when the server misbehaves.

@@ -2,7 +2,6 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// An HTTP server on loopback that answers each request with a scripted fault: bytes a real server, proxy or network

@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 @Suite("Auth: one token refresh for many concurrent 401s", .timeLimit(.minutes(10)))

@@ -4,7 +4,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// Stale data served at once and refreshed from the server, over a SQLite cache on a clock the test moves; the

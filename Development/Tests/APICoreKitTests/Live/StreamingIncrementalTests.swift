@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// `@defer` parts reach the caller as they arrive, through `URLSessionTransport`'s streaming, against strawberry's

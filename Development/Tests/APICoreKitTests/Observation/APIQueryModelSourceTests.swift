@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Observation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// `APIQueryModel` and `APIPagedQueryModel` over a source of their owner's (a feature kit's repository that hides

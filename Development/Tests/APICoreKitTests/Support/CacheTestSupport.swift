@@ -2,7 +2,6 @@ import APICoreKit
 import APICoreTestSupport
 import Foundation
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 extension LiveClient {

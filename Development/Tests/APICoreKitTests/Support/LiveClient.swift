@@ -2,7 +2,6 @@ import APICoreKit
 import APICoreTestSupport
 import Foundation
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// Builds clients against a reference server, each test with its own key so parallel tests never share state, and

@@ -1,6 +1,5 @@
 import APICoreKit
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// Keeps every `RequestMetrics` it is given.

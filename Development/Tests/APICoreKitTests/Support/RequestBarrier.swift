@@ -1,6 +1,5 @@
 import APICoreKit
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// Holds requests until `count` of them have arrived, then lets them all through at once: makes "many requests in

@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// Keeps every request that passes it, and reads back the multipart upload bodies among them.

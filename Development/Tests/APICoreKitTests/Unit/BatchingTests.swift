@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 @testable import APICoreKit
 

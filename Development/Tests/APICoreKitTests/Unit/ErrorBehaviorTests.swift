@@ -5,7 +5,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// `onError` (the error-behaviour proposal) against recorded responses: no server on PyPI implements it yet (strawberry

@@ -2,7 +2,6 @@ import APICoreKit
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// An app's interceptors tested on their own: `APIInterceptorNext` is public, so a test hands one a closure as the rest

@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 @testable import APICoreKit
 

@@ -5,7 +5,6 @@ import Foundation
 import MetricsTestKit
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 @Suite("Metrics")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 @testable import APICoreKit
 

@@ -6,7 +6,6 @@ import Logging
 import MetricsTestKit
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// Everything a failing, authenticated request leaves behind (every log line at trace level, every metric label and

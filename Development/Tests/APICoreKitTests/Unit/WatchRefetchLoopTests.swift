@@ -3,7 +3,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A watch whose refetch after a miss fails or still lacks the data: the failure is an event, the watch goes on, and

@@ -4,7 +4,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// `APIQueryWatch.refetch()` and the query model's refresh through it: the refetched value comes through the watch,

@@ -4,7 +4,6 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 @Suite struct SQLiteConcurrencyTests {

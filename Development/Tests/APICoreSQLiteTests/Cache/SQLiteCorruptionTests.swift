@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 @testable import APICoreSQLite
 

@@ -4,7 +4,6 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 @testable import APICoreSQLite
 

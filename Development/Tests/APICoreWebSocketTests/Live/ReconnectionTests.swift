@@ -4,7 +4,6 @@ import APICoreWebSocket
 import Foundation
 import Testing
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A server killed and restarted on the same port while subscriptions are live.

@@ -3,7 +3,6 @@ import DemoServerKit
 import Foundation
 import Logging
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A demo server started for one test, with the control the demo runner uses, a fresh data folder and a quiet

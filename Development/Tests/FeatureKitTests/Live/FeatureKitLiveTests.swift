@@ -10,7 +10,6 @@ import SharedKit
 import Testing
 import UserKit
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// The kits' services against the demo server over real HTTP and WebSocket on loopback, with the cache in a real

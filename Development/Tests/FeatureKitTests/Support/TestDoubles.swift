@@ -2,7 +2,6 @@ import APICoreKit
 import Foundation
 import Logging
 
-@testable import APICoreGraphQL
 @testable import APICoreJSON
 
 /// A swift-log handler that keeps every message with its level and metadata, to check what a fallback logs.
