@@ -16,6 +16,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
+        .library(name: "APICoreScalars", targets: ["APICoreScalars"]),
         .library(name: "APICoreJSON", targets: ["APICoreJSON"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
         .library(name: "APICoreCache", targets: ["APICoreCache"]),
@@ -41,10 +42,13 @@ let package = Package(
     targets: [
         // What generated code imports, and nothing else: its release text is what every app pays for the runtime.
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
+        // The built-in custom scalar types (`Date`, `URL`, `UUID`, `Decimal`, `Int64`, `UInt64`,
+        // `GraphQLCalendarDate`): generated code imports it only when the configuration maps a scalar to one of them.
+        .target(name: "APICoreScalars", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         // JSON on the wire: the fast reader and the writer of `JSONValue`, `Codable` over them, the GraphQL response
         // envelope read from it (with null propagation) and document hashes; the client, the cache and the tools
         // use it, generated code does not.
-        .target(name: "APICoreJSON", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
+        .target(name: "APICoreJSON", dependencies: ["APICoreGraphQL", "APICoreScalars"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreKit",
             dependencies: [

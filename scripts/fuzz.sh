@@ -73,6 +73,7 @@ PY
 }
 
 graphql_sources=$(find Sources/APICoreGraphQL -name '*.swift' | sort)
+scalars_sources=$(find Sources/APICoreScalars -name '*.swift' | sort)
 json_sources=$(find Sources/APICoreJSON -name '*.swift' | sort)
 compiler_sources=$(find Sources/APICoreCompiler -name '*.swift' | sort)
 
@@ -80,8 +81,9 @@ for target in "${targets[@]}"; do
     case "$target" in
     json)
         library APICoreGraphQL $graphql_sources
+        library APICoreScalars -I "$out/lib" $scalars_sources
         library APICoreJSON -I "$out/lib" $json_sources
-        modules=(APICoreJSON APICoreGraphQL)
+        modules=(APICoreJSON APICoreScalars APICoreGraphQL)
         sources=(Development/Fuzz/JSONReader/FuzzJSONReader.swift) ;;
     parser)
         library APICoreCompiler $compiler_sources
@@ -89,8 +91,9 @@ for target in "${targets[@]}"; do
         sources=(Development/Fuzz/GraphQLParser/FuzzGraphQLParser.swift) ;;
     decoder)
         library APICoreGraphQL $graphql_sources
+        library APICoreScalars -I "$out/lib" $scalars_sources
         library APICoreJSON -I "$out/lib" $json_sources
-        modules=(APICoreJSON APICoreGraphQL)
+        modules=(APICoreJSON APICoreScalars APICoreGraphQL)
         sources=(Development/Fuzz/ResponseDecoder/FuzzResponseDecoder.swift
             $(find Development/Tests/Fixtures/GeneratedCode/Sources/GitHubApollo -name '*.swift' | sort)) ;;
     esac

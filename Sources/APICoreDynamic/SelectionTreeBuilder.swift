@@ -96,14 +96,14 @@ struct SelectionTreeBuilder {
 
     /// The Swift type a leaf of `type` decodes to, as generated code would check it, for the built-in scalars; `nil`
     /// for an enum or a custom scalar, whose values are kept as the server sent them (checked for shape and nulls).
-    static func leafType(_ type: TypeReference, in schema: GraphQLSchema) -> (any GraphQLOutputValue.Type)? {
-        func nullable(_ type: TypeReference) -> (any GraphQLOutputValue.Type)? {
+    static func leafType(_ type: TypeReference, in schema: GraphQLSchema) -> (any GraphQLLeafValue.Type)? {
+        func nullable(_ type: TypeReference) -> (any GraphQLLeafValue.Type)? {
             switch type {
             case .nonNull(let inner, _): return nonNull(inner)
             default: return nonNull(type).map { optional($0) }
             }
         }
-        func nonNull(_ type: TypeReference) -> (any GraphQLOutputValue.Type)? {
+        func nonNull(_ type: TypeReference) -> (any GraphQLLeafValue.Type)? {
             switch type {
             case .nonNull(let inner, _): return nonNull(inner)
             case .list(let element, _): return nullable(element).map { array($0) }
@@ -120,11 +120,11 @@ struct SelectionTreeBuilder {
         return nullable(type)
     }
 
-    private static func optional<Wrapped: GraphQLOutputValue>(_: Wrapped.Type) -> any GraphQLOutputValue.Type {
+    private static func optional<Wrapped: GraphQLLeafValue>(_: Wrapped.Type) -> any GraphQLLeafValue.Type {
         Wrapped?.self
     }
 
-    private static func array<Element: GraphQLOutputValue>(_: Element.Type) -> any GraphQLOutputValue.Type {
+    private static func array<Element: GraphQLLeafValue>(_: Element.Type) -> any GraphQLLeafValue.Type {
         [Element].self
     }
 }

@@ -4,3 +4,4 @@
 @_exported import APICoreCache
 @_exported import APICoreGraphQL
 @_exported import APICoreJSON
+@_exported import APICoreScalars

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// Turns test-mock builders into the response objects that generated selection sets read.
 ///
@@ -93,7 +94,7 @@ public struct GraphQLMockEncoder: Sendable {
 
     /// The JSON of `value` as a field of `type`, merged into what earlier selections of the same key wrote.
     fileprivate mutating func value(
-        _ value: Any?, as type: GraphQLOutputType, leaf: (any GraphQLOutputValue.Type)?, at path: FieldPath,
+        _ value: Any?, as type: GraphQLOutputType, leaf: (any GraphQLLeafValue.Type)?, at path: FieldPath,
         into existing: JSONValue?
     ) -> JSONValue {
         let value = value.flatMap(Self.unwrapped)
@@ -147,7 +148,7 @@ public struct GraphQLMockEncoder: Sendable {
 
     /// The placeholder of a non-null field of `type` that the test left unset.
     private mutating func placeholder(
-        _ type: GraphQLOutputType, leaf: (any GraphQLOutputValue.Type)?, at path: FieldPath
+        _ type: GraphQLOutputType, leaf: (any GraphQLLeafValue.Type)?, at path: FieldPath
     ) -> JSONValue {
         switch type {
         case .nonNull(let inner):
@@ -189,7 +190,7 @@ public struct GraphQLMockEncoder: Sendable {
     ]
 
     /// The first candidate `leaf` reads; for an enum, its first value.
-    private static func placeholder(of leaf: any GraphQLOutputValue.Type) -> JSONValue? {
+    private static func placeholder(of leaf: any GraphQLLeafValue.Type) -> JSONValue? {
         if let enumeration = leaf as? any GraphQLMockEnumPlaceholder.Type { return enumeration.__mockPlaceholder }
         let context = GraphQLDecodingContext(variables: JSONObject())
         return candidates.first { (try? leaf.decode(from: $0, in: context)) != nil }

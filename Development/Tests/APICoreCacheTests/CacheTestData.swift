@@ -1,4 +1,5 @@
 import APICoreCache
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 

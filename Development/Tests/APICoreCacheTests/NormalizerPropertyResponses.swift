@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreJSON
+import APICoreScalars
 import APICoreTestSupport
 import Testing
 

@@ -7,7 +7,7 @@ import Testing
 
 extension GraphQLSelection {
     fileprivate static func leaf(
-        _ name: String, alias: String? = nil, _ type: GraphQLOutputType, _ swiftType: any GraphQLOutputValue.Type,
+        _ name: String, alias: String? = nil, _ type: GraphQLOutputType, _ swiftType: any GraphQLLeafValue.Type,
         arguments: [(name: String, value: GraphQLArgumentValue)] = []
     ) -> GraphQLSelection {
         .field(GraphQLField(name, alias: alias, type, arguments: arguments, leaf: swiftType))

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 import APICoreTestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import APICoreCompiler
 import APICoreGraphQL
 import APICoreJSON
 import APICoreSQLite
+import APICoreScalars
 import Foundation
 import Testing
 

@@ -201,11 +201,11 @@ struct HostileCorpus: Sendable {
         try write(calls + "\n", to: folder + "/main.swift")
     }
 
-    /// Links the sources of the runtime, of the JSON module (which the checks and the test-mock support use) and of
-    /// the test-mock support into a scratch package at `path`, as folders `APICoreGraphQL`, `APICoreJSON` and
-    /// `APICoreTestMocks`, which ``runtimeTargets`` declares.
+    /// Links the sources of the runtime, of the JSON module (which the checks and the test-mock support use) with the
+    /// built-in scalars it depends on, and of the test-mock support into a scratch package at `path`, as folders
+    /// `APICoreGraphQL`, `APICoreScalars`, `APICoreJSON` and `APICoreTestMocks`, which ``runtimeTargets`` declares.
     static func linkRuntime(into path: String) throws {
-        for module in ["APICoreGraphQL", "APICoreJSON", "APICoreTestMocks"] {
+        for module in ["APICoreGraphQL", "APICoreScalars", "APICoreJSON", "APICoreTestMocks"] {
             let link = "\(path)/\(module)"
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
                 try FileManager.default.createSymbolicLink(
@@ -219,7 +219,11 @@ struct HostileCorpus: Sendable {
     static let runtimeTargets = """
                 .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
                 .target(
-                    name: "APICoreJSON", dependencies: ["APICoreGraphQL"], path: "APICoreJSON", swiftSettings: strict),
+                    name: "APICoreScalars", dependencies: ["APICoreGraphQL"], path: "APICoreScalars",
+                    swiftSettings: strict),
+                .target(
+                    name: "APICoreJSON", dependencies: ["APICoreGraphQL", "APICoreScalars"], path: "APICoreJSON",
+                    swiftSettings: strict),
                 .target(
                     name: "APICoreTestMocks", dependencies: ["APICoreGraphQL", "APICoreJSON"],
                     path: "APICoreTestMocks", swiftSettings: strict),

@@ -83,4 +83,27 @@ struct ScalarMappingTests {
         #expect(!Self.file("Schema/ScalarAPI.graphql.swift", in: plain).contains("import Foundation"))
         #expect(!Self.file("Operations/EventQuery.graphql.swift", in: plain).contains("import Foundation"))
     }
+
+    @Test(
+        "files import APICoreScalars exactly when a scalar is mapped to a built-in type it declares",
+        arguments: [
+            (["DateTime": "Date"], true), (["Money": "Decimal"], true), (["Opaque": "URL"], true),
+            (["Opaque": "UUID"], true), (["Money": "Int64"], true), (["Money": "UInt64"], true),
+            (["DateTime": "CalendarDate"], true), (["Opaque": "JSON"], false), (["DateTime": "MyClock.Instant"], false),
+            ([:], false),
+        ])
+    func scalarsModuleImport(customScalars: [String: String], imports: Bool) throws {
+        let result = try Self.run(customScalars: customScalars)
+        for path in ["Schema/ScalarAPI.graphql.swift", "Operations/EventQuery.graphql.swift"] {
+            let text = Self.file(path, in: result)
+            #expect(text.contains("import APICoreGraphQL\nimport APICoreScalars\n") == imports, "\(path)")
+            // Generated code never needs the client's module.
+            #expect(!text.contains("import APICoreJSON"), "\(path)")
+        }
+        if customScalars.values.contains("CalendarDate") {
+            #expect(
+                Self.file("Schema/ScalarAPI.graphql.swift", in: result).contains(
+                    "public typealias DateTime = APICoreScalars.GraphQLCalendarDate"))
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import APICoreCompiler
 import APICoreDynamic
 import APICoreGraphQL
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 import Testing

@@ -25,6 +25,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreSQLite
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 /// ```graphql
 /// subscription PriceChanged($productId: ID!) { priceChanged(productId: $productId) { __typename id priceCents } }

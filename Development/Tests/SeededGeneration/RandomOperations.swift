@@ -1,6 +1,7 @@
 import APICoreCompiler
 import APICoreGraphQL
 import APICoreJSON
+import APICoreScalars
 
 /// A query generated for a schema: its document, the variables it declares with values, and its name.
 public struct RandomOperation: Sendable, CustomStringConvertible {

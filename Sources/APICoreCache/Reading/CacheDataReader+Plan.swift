@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreJSON
 
 /// The plans of a read: each selection set's steps, worked out once per read with the read's variables.
 extension CacheDataReader {
@@ -33,7 +34,7 @@ extension CacheDataReader {
         let responseKey: String
         let storageKey: String
         let type: GraphQLOutputType
-        let leafType: (any GraphQLOutputValue.Type)?
+        let leafType: (any GraphQLLeafValue.Type)?
         let isImplicitTypename: Bool
         /// Whether it is a key field the generator added, which a record may lack.
         let isImplicitKey: Bool
@@ -44,7 +45,7 @@ extension CacheDataReader {
 
         init(
             responseKey: String, storageKey: String, type: GraphQLOutputType,
-            leafType: (any GraphQLOutputValue.Type)?, isImplicitTypename: Bool, isImplicitKey: Bool
+            leafType: (any GraphQLLeafValue.Type)?, isImplicitTypename: Bool, isImplicitKey: Bool
         ) {
             self.responseKey = responseKey
             self.storageKey = storageKey

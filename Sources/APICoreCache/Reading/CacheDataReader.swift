@@ -384,7 +384,7 @@ struct CacheDataReader {
 
     /// Clears ``builtDataPassedChecks`` unless `json` passes the decode's check as a value of `type`.
     private mutating func check(
-        _ json: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLOutputValue.Type)?
+        _ json: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLLeafValue.Type)?
     ) {
         do throws(GraphQLDecodingError) {
             try GraphQLSelectionValidator.validateValue(json, type: type, leafType: leafType, in: checkContext)

@@ -121,6 +121,7 @@ public struct CodeGenerator: Sendable {
             keyFields: Dictionary(
                 typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
             importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation,
+            importsScalars: ScalarMapping(configured: configuration.customScalars).needsScalarsModule,
             generatesInitializers: configuration.selectionSetInitializers)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {

@@ -5,7 +5,7 @@ struct ScalarMapping: Sendable {
     /// The short names of the built-in scalar types, and the types they stand for.
     static let builtIn: [String: String] = [
         "Date": "Foundation.Date",
-        "CalendarDate": "APICoreGraphQL.GraphQLCalendarDate",
+        "CalendarDate": "APICoreScalars.GraphQLCalendarDate",
         "URL": "Foundation.URL",
         "UUID": "Foundation.UUID",
         "Decimal": "Foundation.Decimal",
@@ -27,5 +27,11 @@ struct ScalarMapping: Sendable {
     /// Whether some scalar is mapped to a Foundation type, which the file declaring it must import.
     var needsFoundation: Bool {
         configured.values.contains { Self.builtIn[$0]?.hasPrefix("Foundation.") ?? false }
+    }
+
+    /// Whether some scalar is mapped to a built-in type whose conformance is in `APICoreScalars` (every built-in but
+    /// `JSON`), which generated files then import.
+    var needsScalarsModule: Bool {
+        configured.values.contains { Self.builtIn[$0].map { !$0.hasPrefix("APICoreGraphQL.") } ?? false }
     }
 }

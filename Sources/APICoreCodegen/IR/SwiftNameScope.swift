@@ -49,11 +49,11 @@ enum SwiftReservedNames {
         "Never", "Void", "Any", "AnyObject", "AnyHashable", "Sendable", "Hashable", "Equatable", "Codable", "Decodable",
         "Encodable", "Identifiable", "CaseIterable", "Hasher", "Sequence", "Collection", "Data", "Date", "URL", "UUID",
         "Decimal", "Task", "Actor", "MainActor", "Swift", "Foundation", "Type", "Protocol", "Self", "APICoreGraphQL",
-        "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable", "GraphQLField", "GraphQLSelection",
-        "GraphQLObjectReader", "GraphQLDecodingError", "GraphQLConditions", "GraphQLParentType", "GraphQLSelectionSet",
-        "GraphQLRootSelectionSet", "GraphQLFragment", "GraphQLQuery", "GraphQLMutation", "GraphQLSubscription",
-        "GraphQLOperation", "GraphQLInputObject", "GraphQLCustomScalar", "GraphQLTypePolicies", "GraphQLOutputType",
-        "GraphQLArgumentValue", "Fragments",
+        "APICoreScalars", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable", "GraphQLField",
+        "GraphQLSelection", "GraphQLObjectReader", "GraphQLDecodingError", "GraphQLConditions", "GraphQLParentType",
+        "GraphQLSelectionSet", "GraphQLRootSelectionSet", "GraphQLFragment", "GraphQLQuery", "GraphQLMutation",
+        "GraphQLSubscription", "GraphQLOperation", "GraphQLInputObject", "GraphQLCustomScalar", "GraphQLTypePolicies",
+        "GraphQLOutputType", "GraphQLArgumentValue", "Fragments",
     ]
 
     /// Members of a selection set's `fragments` (`GraphQLFragmentSpreads`), and names a member cannot take.

@@ -25,8 +25,9 @@ enum SwiftNames {
     /// own members), which a schema type declared there would shadow.
     static let namespaceMemberNames: Set<String> = [
         "String", "Int", "Double", "Bool", "Optional", "Array", "Swift", "Sendable", "Hashable", "CaseIterable",
-        "APICoreGraphQL", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable", "GraphQLInputObject",
-        "GraphQLParentType", "GraphQLTypePolicies", "Objects", "Interfaces", "Unions", "typePolicies",
+        "APICoreGraphQL", "APICoreScalars", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable",
+        "GraphQLInputObject", "GraphQLParentType", "GraphQLTypePolicies", "Objects", "Interfaces", "Unions",
+        "typePolicies",
     ]
 
     /// The Swift name of a schema type in the namespace: `Bool_` for an input object `Bool`, so that `Bool` inside

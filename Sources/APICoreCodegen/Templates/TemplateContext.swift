@@ -39,26 +39,31 @@ struct TemplateContext: Sendable {
     /// The lines before a generated file's imports.
     static let preamble = GeneratedFile.marker + " Do not edit.\n// swift-format-ignore-file\n\n"
 
-    /// The first lines of every generated schema-types file.
-    static let header = preamble + "import APICoreGraphQL\n\n"
-
     /// Whether generated files import Foundation: some custom scalar is mapped to a Foundation type (`Date`, `URL`,
     /// `UUID`, `Decimal`), which a file must import to use its conformances.
     var importsFoundation = false
+    /// Whether generated files import `APICoreScalars`: some custom scalar is mapped to a built-in type whose
+    /// conformance that module declares (``ScalarMapping/needsScalarsModule``).
+    var importsScalars = false
     /// Whether selection sets get initializers from typed values (``CodegenConfiguration/selectionSetInitializers``).
     var generatesInitializers = false
 
-    /// The first lines of every generated schema-types file, importing Foundation when ``importsFoundation``.
+    /// The first lines of every generated schema-types file, importing what ``runtimeImports`` lists.
     var schemaHeader: String {
-        importsFoundation ? Self.preamble + "import APICoreGraphQL\nimport Foundation\n\n" : Self.header
+        Self.preamble + runtimeImports + "\n"
+    }
+
+    /// `import APICoreGraphQL`, then `APICoreScalars` and Foundation as the scalar mapping needs them.
+    var runtimeImports: String {
+        "import APICoreGraphQL\n" + (importsScalars ? "import APICoreScalars\n" : "")
+            + (importsFoundation ? "import Foundation\n" : "")
     }
 
     /// The first lines of every generated operation and fragment file: they also import the schema types' module
-    /// when it is another one, and Foundation when ``importsFoundation``.
+    /// when it is another one.
     var operationHeader: String {
-        let foundation = importsFoundation ? "import Foundation\n" : ""
         guard let module = schemaTypesModule else { return schemaHeader }
-        return Self.preamble + "import APICoreGraphQL\n" + foundation + "import \(module)\n\n"
+        return Self.preamble + runtimeImports + "import \(module)\n\n"
     }
 
     /// `StarWarsAPI.Objects.Droid`, `StarWarsAPI.Interfaces.Character`, `StarWarsAPI.Unions.SearchResult`.

@@ -52,7 +52,9 @@ struct TestMocksTemplate {
         }
         if lines.last == "" { lines.removeLast() }
         lines.append("}")
-        var header = TemplateContext.preamble + "import APICoreGraphQL\nimport APICoreTestMocks\n"
+        var header = TemplateContext.preamble + "import APICoreGraphQL\n"
+        if context.importsScalars { header += "import APICoreScalars\n" }
+        header += "import APICoreTestMocks\n"
         if context.importsFoundation { header += "import Foundation\n" }
         // Internal schema types (embedded in the app's target) are seen from the mocks' own target through a testable
         // import, as test targets see them.
@@ -66,7 +68,7 @@ struct TestMocksTemplate {
     /// these: a builder named like another Swift type, `Character`, hides nothing the file needs.)
     static let spelledNames: Set<String> = [
         "String", "Int", "Double", "Bool", "GraphQLEnum", "Swift", "APICoreGraphQL", "APICoreTestMocks",
-        "GraphQLMockObject", "GraphQLMockFields", "Foundation", "Type", "Protocol", "Self",
+        "APICoreScalars", "GraphQLMockObject", "GraphQLMockFields", "Foundation", "Type", "Protocol", "Self",
     ]
 
     /// Contextual keywords that, written where a type is expected, modify the type after them (`each T`,

@@ -1,20 +1,25 @@
 /// A value that can appear in GraphQL response data: scalars, enums, custom scalars, lists, optionals and selection
 /// sets.
 ///
-/// Decoding is one walk over the already-read JSON: each value is checked against the type the operation selected, and
-/// a mismatch is a ``GraphQLDecodingError`` that names the response path of the offending field.
+/// Decoding checks the response once, against the selections, before any value is read; a mismatch is a
+/// ``GraphQLDecodingError`` that names the response path of the offending field. A value then reads the checked JSON
+/// with `__decodeChecked(_:variables:)`. Only leaves (``GraphQLLeafValue``) decode themselves: a selection set is
+/// checked through its selections, by the client's decoding.
 public protocol GraphQLOutputValue: Sendable {
-    /// Decodes the value from the JSON the server (or the cache) holds for it.
-    static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError) -> Self
-
-    /// Reads the value from JSON that was already checked against its type (``GraphQLSelectionValidator``), as the
-    /// properties of a ``GraphQLSelectionSet`` do; a selection set is wrapped without being checked again. The
-    /// default decodes, and traps if that fails, which checked data rules out.
+    /// Reads the value from JSON that was already checked against its type, as the properties of a
+    /// ``GraphQLSelectionSet`` do; a selection set is wrapped without being checked again.
     static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self
 
     /// The value as the response JSON it stands for: what a generated selection set's initializer stores, so that
     /// data built from typed values reads, caches and prints like data a server sent.
     var __outputJSON: JSONValue { get }
+}
+
+/// A leaf of response data: a scalar, an enum or a custom scalar, or a list or an optional of one. A field's
+/// ``GraphQLField/leafType`` names one, and checking a response decodes the field's value with it.
+public protocol GraphQLLeafValue: GraphQLOutputValue {
+    /// Decodes the value from the JSON the server (or the cache) holds for it.
+    static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError) -> Self
 }
 
 extension GraphQLOutputValue where Self: GraphQLInputValue {
@@ -32,6 +37,9 @@ extension GraphQLOutputValue {
         return input.jsonValue
     }
 
+}
+
+extension GraphQLLeafValue {
     /// Decodes checked data with a fresh context for `variables`; traps if that fails, which checked data rules out.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self {
         do {
@@ -42,7 +50,7 @@ extension GraphQLOutputValue {
     }
 }
 
-extension String: GraphQLOutputValue {
+extension String: GraphQLLeafValue {
     /// Reads a JSON string; any other kind is a type mismatch, and `null` a null value.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
@@ -56,7 +64,7 @@ extension String: GraphQLOutputValue {
     }
 }
 
-extension Int: GraphQLOutputValue {
+extension Int: GraphQLLeafValue {
     /// Reads a JSON integer, or a number with no fraction (a double, or a number kept as text), that fits in `Int`;
     /// anything else throws.
     public static func decode(
@@ -83,7 +91,7 @@ extension Int: GraphQLOutputValue {
     }
 }
 
-extension Double: GraphQLOutputValue {
+extension Double: GraphQLLeafValue {
     /// Reads a JSON number of any kind as a `Double`, the nearest one for a number kept as text; any other kind
     /// throws.
     public static func decode(
@@ -98,7 +106,7 @@ extension Double: GraphQLOutputValue {
     }
 }
 
-extension Bool: GraphQLOutputValue {
+extension Bool: GraphQLLeafValue {
     /// Reads a JSON Boolean; any other kind throws.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
@@ -112,7 +120,7 @@ extension Bool: GraphQLOutputValue {
     }
 }
 
-extension JSONValue: GraphQLOutputValue {
+extension JSONValue: GraphQLLeafValue {
     /// Any JSON, unchecked: for `JSON` custom scalars.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
@@ -124,16 +132,6 @@ extension JSONValue: GraphQLOutputValue {
 }
 
 extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
-    /// Decodes `null` as `nil` and anything else as the wrapped type, so only nullable fields accept `null`.
-    public static func decode(
-        from value: JSONValue, in context: GraphQLDecodingContext
-    ) throws(GraphQLDecodingError)
-        -> Wrapped?
-    {
-        if case .null = value { return nil }
-        return try Wrapped.decode(from: value, in: context)
-    }
-
     /// Reads `null` as `nil` and anything else as checked data of the wrapped type.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Wrapped? {
         if case .null = value { return nil }
@@ -144,7 +142,32 @@ extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
     public var __outputJSON: JSONValue { self?.__outputJSON ?? .null }
 }
 
+extension Optional: GraphQLLeafValue where Wrapped: GraphQLLeafValue {
+    /// Decodes `null` as `nil` and anything else as the wrapped type, so only nullable fields accept `null`.
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
+        -> Wrapped?
+    {
+        if case .null = value { return nil }
+        return try Wrapped.decode(from: value, in: context)
+    }
+}
+
 extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
+    /// Reads a checked JSON array element by element; traps if the value is not an array.
+    public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> [Element] {
+        guard case .array(let elements) = value else {
+            preconditionFailure("checked data holds \(value.kindName) where a list is expected")
+        }
+        return elements.map { Element.__decodeChecked($0, variables: variables) }
+    }
+
+    /// A JSON array of the elements' JSON.
+    public var __outputJSON: JSONValue { .array(map(\.__outputJSON)) }
+}
+
+extension Array: GraphQLLeafValue where Element: GraphQLLeafValue {
     /// Decodes a JSON array element by element; a failing element's error gains its index in the response path.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
@@ -167,15 +190,4 @@ extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
         }
         return result
     }
-
-    /// Reads a checked JSON array element by element; traps if the value is not an array.
-    public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> [Element] {
-        guard case .array(let elements) = value else {
-            preconditionFailure("checked data holds \(value.kindName) where a list is expected")
-        }
-        return elements.map { Element.__decodeChecked($0, variables: variables) }
-    }
-
-    /// A JSON array of the elements' JSON.
-    public var __outputJSON: JSONValue { .array(map(\.__outputJSON)) }
 }

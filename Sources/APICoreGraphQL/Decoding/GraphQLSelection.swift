@@ -64,8 +64,8 @@ public final class GraphQLField: Sendable {
     /// The field's type.
     public let type: GraphQLOutputType
     /// For a field of a scalar or enum type (or lists of them), the Swift type its value decodes to
-    /// (`[GraphQLEnum<Episode>?]`), which ``GraphQLSelectionValidator`` checks the value against.
-    public let leafType: (any GraphQLOutputValue.Type)?
+    /// (`[GraphQLEnum<Episode>?]`), which the client's decoding checks the value against.
+    public let leafType: (any GraphQLLeafValue.Type)?
     /// Whether this is the `__typename` that generated code selects on every object, under no alias and without a
     /// leaf type: only type cases read it, so decoding does not require it. Set once, as decoding asks for every field.
     public let isImplicitTypename: Bool
@@ -83,7 +83,7 @@ public final class GraphQLField: Sendable {
         alias: String? = nil,
         _ type: GraphQLOutputType,
         arguments: [(name: String, value: GraphQLArgumentValue)] = [],
-        leaf leafType: (any GraphQLOutputValue.Type)? = nil,
+        leaf leafType: (any GraphQLLeafValue.Type)? = nil,
         catching: GraphQLErrorCatching? = nil
     ) {
         self.init(
@@ -96,7 +96,7 @@ public final class GraphQLField: Sendable {
         alias: String?,
         _ type: GraphQLOutputType,
         arguments: [(name: String, value: GraphQLArgumentValue)],
-        leafType: (any GraphQLOutputValue.Type)?,
+        leafType: (any GraphQLLeafValue.Type)?,
         isImplicitKey: Bool,
         catching: GraphQLErrorCatching?
     ) {

@@ -2,9 +2,9 @@
 /// was read from.
 ///
 /// Decoding checks the whole object once, against the selections it is read with (the static `__selections`, or an
-/// operation's compiled ones), with ``GraphQLSelectionValidator``, and builds nothing; the typed properties then read
-/// the checked data through `__field(_:)`, which cannot fail. Data from the network and from the normalized cache is
-/// checked by the same walk (``init(reader:)``), so the two can never drift apart; a cache read whose records were
+/// operation's compiled ones), with `GraphQLSelectionValidator` (in `APICoreJSON`), and builds nothing; the typed
+/// properties then read the checked data through `__field(_:)`, which cannot fail. Data from the network and from the
+/// normalized cache is checked by the same walk (`init(reader:)`), so the two can never drift apart; a cache read whose records were
 /// checked as it built the object wraps it with `init(__object:)` directly. Generated code is
 /// small: a struct stores one reference and each property is one line, whatever its type. Equality and hashing are
 /// those of the data.
@@ -35,42 +35,8 @@ extension GraphQLSelectionSet {
     /// The response object the value reads.
     public var __outputJSON: JSONValue { .object(__data) }
 
-    /// Checks the object and everything below it against the reader's selections, then keeps it.
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        try GraphQLSelectionValidator.validateSelections(of: reader.selections, on: reader.object, in: reader.context)
-        self.init(__object: GraphQLCheckedObject(data: reader.object, variables: reader.context.variables))
-    }
-
-    /// Decodes the selection set from a JSON object through ``GraphQLSelectionSet/init(reader:)``; any other kind is
-    /// a type mismatch.
-    public static func decode(
-        from value: JSONValue, in context: GraphQLDecodingContext
-    ) throws(GraphQLDecodingError)
-        -> Self
-    {
-        guard case .object(let object) = value else {
-            throw GraphQLDecodingError.mismatch(expected: "object", found: value)
-        }
-        return try Self(reader: GraphQLObjectReader(object: object, selectionSet: Self.self, context: context))
-    }
-
-    /// Decodes a selection set from a response object, outside of any operation.
-    public init(data: JSONObject, variables: JSONObject = JSONObject()) throws(GraphQLDecodingError) {
-        let context = GraphQLDecodingContext(variables: variables)
-        self = try Self(reader: GraphQLObjectReader(object: data, selectionSet: Self.self, context: context))
-    }
-
     /// The object's concrete type name, when it was selected.
     public var __typename: String? { __data["__typename"]?.stringValue }
-
-    /// Reads this object as another selection set on the same data: a fragment it spreads, or a type case. Pass the
-    /// operation's effective variables, which decide its `@include`/`@skip` fields.
-    public func asSelectionSet<Other: GraphQLSelectionSet>(
-        _ type: Other.Type,
-        variables: JSONObject
-    ) throws(GraphQLDecodingError) -> Other {
-        try Other(data: __data, variables: variables)
-    }
 }
 
 /// The schema type a selection set applies to.

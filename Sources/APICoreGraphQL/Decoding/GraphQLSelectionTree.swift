@@ -71,30 +71,6 @@ public struct GraphQLSelectionTree: Sendable {
         }
     }
 
-    /// Whether a field anywhere in the tree (its fragments, type cases and objects included) handles its errors other
-    /// than as GraphQL's `null` (``GraphQLField/catching``): data with errors then goes through
-    /// `GraphQLNullPropagation` even when it decodes as it is.
-    public var catchesFieldErrors: Bool {
-        var visited: Set<ObjectIdentifier> = []
-        var pending = [self]
-        while let tree = pending.popLast() {
-            guard visited.insert(tree.id).inserted else { continue }
-            var selections = tree.selections
-            while let selection = selections.popLast() {
-                switch selection {
-                case .field(let field):
-                    if field.catching != nil { return true }
-                    if case .object(let nested) = field.type.namedType { pending.append(nested) }
-                case .fragment(let nested), .inlineFragment(let nested), .deferred(_, let nested):
-                    pending.append(nested)
-                case .conditional(_, let guarded):
-                    selections += guarded
-                }
-            }
-        }
-        return false
-    }
-
     /// The selections, in document order.
     public var selections: [GraphQLSelection] {
         switch storage {
@@ -121,23 +97,5 @@ public struct GraphQLSelectionTree: Sendable {
     public var concreteTypename: String? {
         let parent = parentType
         return parent.kind == .object ? parent.name : nil
-    }
-
-    /// Whether this tree, reached from `enclosing` as `kind`, applies to an object whose `__typename` is `typename`:
-    /// the one rule every walk applies.
-    ///
-    /// A named fragment always applies: the code generator (and a document compiled at run time, through the same
-    /// compiler) spreads a fragment directly only where its type condition holds for every object of the enclosing
-    /// type, including types the server adds later, and puts a narrower one in a type case. A type case or a deferred
-    /// part applies to an object whose type name is one of its possible types (an interface's implementations, a
-    /// union's members); without a type name, a deferred part applies and a type case applies only when it names the
-    /// enclosing type itself.
-    public func applies(
-        toTypename typename: String?, as kind: GraphQLSpreadKind, within enclosing: GraphQLParentType
-    ) -> Bool {
-        if case .fragment = kind { return true }
-        if let typename { return parentType.includes(typename) }
-        if case .typeCase = kind { return parentType.name == enclosing.name }
-        return true
     }
 }

@@ -81,7 +81,7 @@ extension GraphQLEnum: ExpressibleByStringLiteral {
     }
 }
 
-extension GraphQLEnum: GraphQLOutputValue {
+extension GraphQLEnum: GraphQLLeafValue {
     /// Decodes the value from its JSON string; a raw value the client does not know becomes
     /// ``GraphQLEnum/unknown(_:)``.
     public static func decode(

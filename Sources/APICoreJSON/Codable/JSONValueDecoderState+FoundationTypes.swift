@@ -1,3 +1,5 @@
+import APICoreScalars
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

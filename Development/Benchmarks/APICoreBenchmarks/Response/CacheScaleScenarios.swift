@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreSQLite
+import APICoreScalars
 import Foundation
 import GitHubApolloFixture
 import StarWarsFixture

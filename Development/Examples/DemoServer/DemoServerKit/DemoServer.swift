@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 import DevelopmentSupport
 import Foundation
 import GraphQL

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 import DevelopmentSupport
 
 /// The demo backend's data, in memory: users, products and the listeners of price changes.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 // Maps both backends' data to the domain model: GraphQL's `ProductFields` fragment and REST's JSON (which the kit
 // also reads as a `ProductFields`, so the entity store is filled the same way whichever backend answered).

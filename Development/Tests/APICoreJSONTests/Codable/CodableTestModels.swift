@@ -1,5 +1,6 @@
 import APICoreGraphQL
 import APICoreJSON
+import APICoreScalars
 import Foundation
 
 // Model types shared by the JSONValueDecoder and JSONValueEncoder tests.

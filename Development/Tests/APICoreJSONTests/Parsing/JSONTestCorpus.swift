@@ -1,5 +1,6 @@
 import APICoreGraphQL
 import APICoreJSON
+import APICoreScalars
 import Foundation
 
 /// The shared corpus of real-world JSON that the reader is checked against, in `../shared/corpus` beside the

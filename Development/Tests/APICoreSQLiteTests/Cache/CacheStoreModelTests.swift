@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreSQLite
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreGraphQL
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 import GRDB

@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreSQLite
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 import GRDB

@@ -1,5 +1,6 @@
 import APICoreGraphQL
 import APICoreSQLite
+import APICoreScalars
 import APICoreTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreGraphQL
+import APICoreScalars
 import Foundation
 
 /// Records with every kind of value a record can hold.

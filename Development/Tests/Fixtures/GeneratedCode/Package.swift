@@ -3,8 +3,9 @@ import PackageDescription
 
 // The code generator's output for real schemas and operations, one target per set, built with every warning as an
 // error. The sources under Sources/<Set>/ are written by APICoreCodegenTests (APICORE_RECORD_SNAPSHOTS=1) and must
-// not be edited. `APICoreGraphQL`, `APICoreTestMocks` and `APICoreJSON` (which the mocks and the checks executable use;
-// the generated sets do not) are links to the library modules' sources, so the package needs no resolution.
+// not be edited. `APICoreGraphQL`, `APICoreScalars`, `APICoreTestMocks` and `APICoreJSON` (which the mocks and the
+// checks executable use; the generated sets do not) are links to the library modules' sources, so the package needs no
+// resolution. The sets whose configuration maps a scalar to a built-in type import `APICoreScalars`.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let sets = [
     "AnimalKingdom", "GitHubApollo", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI", "Upload", "Subscription",
@@ -14,6 +15,7 @@ let sets = [
 let renamed = ["StarWars": "StarWarsFixture", "GitHawk": "GitHawkFixture"]
 // The sets generated with their test mocks, in Sources/<Set>TestMocks/, which import the set's module.
 let setsWithMocks = ["StarWars", "AnimalKingdom", "GitHawk", "PocketGraph", "BCCMedia"]
+let setsWithBuiltInScalars: Set = ["Reference"]
 
 let package = Package(
     name: "GeneratedCode",
@@ -23,9 +25,18 @@ let package = Package(
         .target(
             name: "APICoreTestMocks", dependencies: ["APICoreGraphQL", "APICoreJSON"], path: "APICoreTestMocks",
             swiftSettings: strict),
-        .target(name: "APICoreJSON", dependencies: ["APICoreGraphQL"], path: "APICoreJSON", swiftSettings: strict),
+        .target(
+            name: "APICoreScalars", dependencies: ["APICoreGraphQL"], path: "APICoreScalars", swiftSettings: strict),
+        .target(
+            name: "APICoreJSON", dependencies: ["APICoreGraphQL", "APICoreScalars"], path: "APICoreJSON",
+            swiftSettings: strict),
     ]
-        + sets.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+        + sets.map {
+            .target(
+                name: $0,
+                dependencies: ["APICoreGraphQL"] + (setsWithBuiltInScalars.contains($0) ? ["APICoreScalars"] : []),
+                swiftSettings: strict)
+        }
         + renamed.keys.sorted().map {
             .target(name: renamed[$0]!, dependencies: ["APICoreGraphQL"], path: "Sources/\($0)", swiftSettings: strict)
         }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 import Foundation
 
 public nonisolated struct StockQuery: GraphQLQuery {

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 import Foundation
 
 /// The schema types the operations use.
@@ -23,7 +24,7 @@ public nonisolated enum BehaviourAPI {
   public typealias DateTime = Foundation.Date
 
   /// An ISO 8601 calendar date.
-  public typealias Day = APICoreGraphQL.GraphQLCalendarDate
+  public typealias Day = APICoreScalars.GraphQLCalendarDate
 
   public typealias Json = APICoreGraphQL.JSONValue
 

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 nonisolated extension ProductAPI {
   public nonisolated enum ProductCategory: String, CaseIterable, Sendable, Hashable {

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct UpdateUserMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "UpdateUser" }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 nonisolated extension UserAPI {
   public nonisolated enum UserRole: String, CaseIterable, Sendable, Hashable {

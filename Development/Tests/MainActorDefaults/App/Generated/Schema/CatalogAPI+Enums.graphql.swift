@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 nonisolated extension CatalogAPI {
   public nonisolated enum ProductCategory: String, CaseIterable, Sendable, Hashable {

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 nonisolated extension ReferenceSchema {
   public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {

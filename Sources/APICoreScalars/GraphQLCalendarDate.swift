@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// A date without a time or a time zone, as a `Date`-only scalar sends it: `2024-02-29` (ISO 8601, proleptic
 /// Gregorian, years 1-9999).
 ///

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -40,7 +42,7 @@ extension UUID: GraphQLCustomScalar {
 extension Decimal: GraphQLCustomScalar {
     /// Reads a decimal exactly: from a string of its digits (`"12345678901234567890.0123456789"`, as most `Decimal`
     /// scalars send it), from a JSON integer, or from a JSON number's digits as written. A number with more digits
-    /// than a `Double` holds is kept as its text (``JSONValue/numberText(_:)``) and read from it; any other number is
+    /// than a `Double` holds is kept as its text (`JSONValue.numberText`) and read from it; any other number is
     /// read through the shortest digits that give back the same `Double`, which are the digits written. A `Decimal`
     /// holds 38 significant digits and exponents from -128 to 127: a number beyond that range, like anything that
     /// is not a number, is an invalid scalar.

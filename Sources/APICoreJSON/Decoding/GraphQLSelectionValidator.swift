@@ -1,9 +1,11 @@
-/// Checks response data against a selection set's ``GraphQLSelectionTree``, one walk over the
-/// JSON for the whole tree, without building any value: the decode of a ``GraphQLSelectionSet``.
+import APICoreGraphQL
+
+/// Checks response data against a selection set's `GraphQLSelectionTree`, one walk over the
+/// JSON for the whole tree, without building any value: the decode of a `GraphQLSelectionSet`.
 ///
 /// Every selected field must be present (unless `@include`/`@skip` leave it out), leaves must decode as their Swift
-/// type (``GraphQLField/leafType``), objects and lists must have the right shape, and type cases, fragments and
-/// deferred parts that apply to an object are checked on it too. Errors are ``GraphQLDecodingError``s carrying the
+/// type (`GraphQLField.leafType`), objects and lists must have the right shape, and type cases, fragments and
+/// deferred parts that apply to an object are checked on it too. Errors are `GraphQLDecodingError`s carrying the
 /// response path of the value at fault. The context's observer sees every object with each selection set that applies
 /// to it, so normalization needs no walk of its own.
 public enum GraphQLSelectionValidator {
@@ -26,7 +28,7 @@ public enum GraphQLSelectionValidator {
     /// field and checks each value as it is built: a leaf by decoding it as its Swift type, anything else by its shape
     /// and, below it, its own selections.
     package static func validateValue(
-        _ value: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLOutputValue.Type)?,
+        _ value: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLLeafValue.Type)?,
         in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
         // A `null` the response reports an error for, in a context that accepts it (see `erroredPaths`).
@@ -104,7 +106,7 @@ public enum GraphQLSelectionValidator {
     /// Checks a leaf value by decoding it as its Swift type; the built-in scalars, which most leaves are, without
     /// dynamic dispatch.
     private static func validateLeaf(
-        _ value: JSONValue, as type: any GraphQLOutputValue.Type, in context: GraphQLDecodingContext
+        _ value: JSONValue, as type: any GraphQLLeafValue.Type, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(String.self): _ = try String.decode(from: value, in: context)
@@ -148,20 +150,6 @@ public enum GraphQLSelectionValidator {
                 throw GraphQLDecodingError.mismatch(expected: "object", found: value)
             }
             try validate(object, as: selectionSet, in: context)
-        }
-    }
-}
-
-/// Whether a deferred part has arrived: its first own field is in the data. Once any arrived, every other missing
-/// field is an error as usual.
-@usableFromInline
-enum GraphQLDeferredParts {
-    @usableFromInline
-    static func hasArrived(_ part: GraphQLSelectionTree, in object: JSONObject) -> Bool {
-        if let typename = object["__typename"]?.stringValue, !part.parentType.includes(typename) { return false }
-        return part.selections.contains { selection in
-            guard case .field(let field) = selection, field.responseKey != "__typename" else { return false }
-            return object[field.responseKey] != nil
         }
     }
 }

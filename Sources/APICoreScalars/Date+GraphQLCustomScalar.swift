@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,8 +1,10 @@
-/// One response object on its way into a selection set's ``GraphQLSelectionSet/init(reader:)``: the object, the
+import APICoreGraphQL
+
+/// One response object on its way into a selection set's `GraphQLSelectionSet.init(reader:)`: the object, the
 /// selections it is read with, and the decode's shared state.
 ///
 /// Decoding creates one for an operation's data, a selection set decoded on its own, or a cache read, and tells the
-/// context's observer as it does. A ``GraphQLSelectionSet`` checks the whole object against the selections
+/// context's observer as it does. A `GraphQLSelectionSet` checks the whole object against the selections
 /// (``GraphQLSelectionValidator``) and keeps it; its properties then read the checked data.
 public struct GraphQLObjectReader {
     /// The object being read.

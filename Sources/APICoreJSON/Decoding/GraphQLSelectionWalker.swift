@@ -1,17 +1,19 @@
+import APICoreGraphQL
+
 /// The one walk over a selection set's selections, which every reader of selections shares: checking response data,
 /// repairing its nulls, normalizing it, planning cache reads and encoding test mocks are its visitors, each holding
 /// only what is specific to it.
 ///
 /// The walk decides what all of them must decide alike:
 /// - `@include`/`@skip`: a conditional group is walked only when its conditions pass with the variables;
-/// - type conditions, by ``GraphQLSelectionTree/applies(toTypename:as:within:)``: a named fragment always applies; a
+/// - type conditions, by `GraphQLSelectionTree.applies(toTypename:as:within:)`: a named fragment always applies; a
 ///   type case or a deferred part applies to an object whose `__typename` its parent type includes; to an object
 ///   whose type name is not known, a deferred part applies, and a type case applies when the visitor says so
 ///   (``GraphQLSelectionVisitor/typeCaseApplies(_:within:)``: by default, when it names the enclosing type itself);
 /// - fragments: a spread that applies is handed to the visitor, which walks it as part of the same object or enters
 ///   the object again with the spread's own selections.
 ///
-/// Lists and nulls belong to the field's value; ``GraphQLOutputType/unwrapped`` gives every visitor the same reading of
+/// Lists and nulls belong to the field's value; `GraphQLOutputType.unwrapped` gives every visitor the same reading of
 /// a field's type.
 public struct GraphQLSelectionWalker {
     /// The variables that decide `@include` and `@skip`.
@@ -129,5 +131,25 @@ extension GraphQLOutputType {
         case .object(let tree): tree
         case .list(let inner), .nonNull(let inner): inner.selectionTree
         }
+    }
+}
+
+extension GraphQLSelectionTree {
+    /// Whether this tree, reached from `enclosing` as `kind`, applies to an object whose `__typename` is `typename`:
+    /// the one rule every walk applies.
+    ///
+    /// A named fragment always applies: the code generator (and a document compiled at run time, through the same
+    /// compiler) spreads a fragment directly only where its type condition holds for every object of the enclosing
+    /// type, including types the server adds later, and puts a narrower one in a type case. A type case or a deferred
+    /// part applies to an object whose type name is one of its possible types (an interface's implementations, a
+    /// union's members); without a type name, a deferred part applies and a type case applies only when it names the
+    /// enclosing type itself.
+    public func applies(
+        toTypename typename: String?, as kind: GraphQLSpreadKind, within enclosing: GraphQLParentType
+    ) -> Bool {
+        if case .fragment = kind { return true }
+        if let typename { return parentType.includes(typename) }
+        if case .typeCase = kind { return parentType.name == enclosing.name }
+        return true
     }
 }

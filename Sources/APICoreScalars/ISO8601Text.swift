@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// Reads and writes the ISO 8601 (RFC 3339) text of the date and date-time scalars, without a formatter: a calendar
 /// date `2024-02-29`, and a date-time `2024-02-29T18:24:43Z` with optional fractional seconds (any number of digits)
 /// and a `Z` or numeric offset (`+05:30`, `-0800`, `+01`).
