@@ -13,8 +13,9 @@
 #   debug    swiftc -Onone -g -enable-batch-mode -j2 -c, then the link (median of N runs of both together)
 # Debug objects are compiled with `-c` and linked apart: `-enable-batch-mode` with `-emit-library` fails in the
 # autolink step on Linux with this toolchain.
-# Apollo's figures for the apps (Apollo 1.x's generated code for the same operations, measured the same way on this
-# machine kind) are printed beside ours for comparison; Apollo's sources are not part of this repository.
+# Apollo's figures for the apps (Apollo 1.x's generated code for the same operations, measured the same way on an AMD
+# EPYC machine with 2 cores) are printed beside ours for comparison: the sizes compare on any machine, the compile times
+# only on that kind. Apollo's sources are not part of this repository.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -85,9 +86,9 @@ seconds() { # command... -> wall seconds
     awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
 }
 
-printf 'runtime (APICoreGraphQL, release): %s bytes of text vs ApolloAPI'"'"'s %s (%.2fx)\n' \
+printf -- '- runtime (APICoreGraphQL, release): %s bytes of text vs ApolloAPI'"'"'s %s (%.2fx)\n' \
     "$runtimeText" "$apolloRuntimeText" "$(ratio "$runtimeText" "$apolloRuntimeText")"
-printf 'built-in scalars (APICoreScalars, release, linked only when a scalar is mapped to one): %s bytes of text\n\n' \
+printf -- '- built-in scalars (APICoreScalars, release, linked only when a scalar is mapped to one): %s bytes of text\n\n' \
     "$scalarsText"
 printf '| set | generated source | release compile | debug compile | text segment (release) | generated + runtime text |\n'
 printf '|---|---|---|---|---|---|\n'
