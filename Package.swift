@@ -52,7 +52,8 @@ let package = Package(
         .target(
             name: "APICoreKit",
             dependencies: [
-                "APICoreGraphQL", "APICoreJSON", "APICoreCache", .product(name: "Logging", package: "swift-log"),
+                "APICoreGraphQL", "APICoreScalars", "APICoreJSON", "APICoreCache",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

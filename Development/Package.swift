@@ -63,6 +63,7 @@ let package = Package(
         .executableTarget(
             name: "APICoreSQLiteCrashWriter",
             dependencies: [
+                lib("APICoreScalars"),
                 lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), "APICoreTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -79,6 +80,7 @@ let package = Package(
         .testTarget(
             name: "APICoreSQLiteTests",
             dependencies: [
+                lib("APICoreScalars"),
                 lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreKit"),
                 lib("APICoreDynamic"), "APICoreSQLiteCrashWriter",
                 "APICoreMutationQueueCrashApp", "APICoreTestSupport",
@@ -89,6 +91,7 @@ let package = Package(
         .executableTarget(
             name: "apicore-bench",
             dependencies: [
+                lib("APICoreScalars"),
                 "DevelopmentSupport", "SeededGeneration",
                 lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"),
                 lib("APICoreKit"),
@@ -104,7 +107,7 @@ let package = Package(
         // APICoreTestSupport) and the benchmarks' generated workloads.
         .target(
             name: "SeededGeneration",
-            dependencies: [lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON")],
+            dependencies: [lib("APICoreScalars"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON")],
             path: "Tests/SeededGeneration",
             swiftSettings: swiftSettings
         ),
@@ -149,6 +152,7 @@ let package = Package(
         .testTarget(
             name: "APICoreCacheTests",
             dependencies: [
+                lib("APICoreScalars"),
                 lib("APICoreCache"), lib("APICoreJSON"), "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture",
                 "GitHawkFixture",
             ],
@@ -156,12 +160,17 @@ let package = Package(
         ),
         .testTarget(
             name: "APICoreJSONTests",
-            dependencies: [lib("APICoreJSON"), lib("APICoreGraphQL"), "APICoreTestSupport"],
+            dependencies: [lib("APICoreScalars"), lib("APICoreJSON"), lib("APICoreGraphQL"), "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "APICoreGraphQLTests",
-            dependencies: [lib("APICoreGraphQL"), lib("APICoreJSON"), "APICoreTestSupport"],
+            dependencies: [lib("APICoreScalars"), lib("APICoreGraphQL"), lib("APICoreJSON"), "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreScalarsTests",
+            dependencies: [lib("APICoreScalars"), lib("APICoreGraphQL"), lib("APICoreJSON"), "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Uploads a file (or sends a small query) in a process of its own and prints its peak memory, for
@@ -216,6 +225,7 @@ let package = Package(
         .testTarget(
             name: "APICoreCodegenTests",
             dependencies: [
+                lib("APICoreScalars"),
                 lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreJSON"),
                 lib("APICoreCache"), lib("APICoreKit"),
                 lib("APICoreSQLite"), lib("APICoreDynamic"),
@@ -244,7 +254,7 @@ let package = Package(
         .target(
             name: "DemoServerKit",
             dependencies: [
-                "DevelopmentSupport",
+                lib("APICoreScalars"), "DevelopmentSupport",
                 lib("APICoreGraphQL"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -275,24 +285,28 @@ let package = Package(
         ),
         .target(
             name: "UserKit",
-            dependencies: ["SharedKit", lib("APICoreKit"), lib("APICoreGraphQL")],
+            dependencies: [lib("APICoreScalars"), "SharedKit", lib("APICoreKit"), lib("APICoreGraphQL")],
             path: "Examples/UserKit",
             exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "ProductKit",
-            dependencies: ["SharedKit", lib("APICoreKit"), lib("APICoreGraphQL"), lib("APICoreSQLite")],
+            dependencies: [
+                lib("APICoreScalars"), "SharedKit", lib("APICoreKit"), lib("APICoreGraphQL"), lib("APICoreSQLite"),
+            ],
             path: "Examples/ProductKit",
             exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
             swiftSettings: swiftSettings
         ),
         // The kits' test mocks (their apicore.json's output.testMocks), for their tests only.
         .target(
-            name: "UserKitTestMocks", dependencies: ["UserKit", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
+            name: "UserKitTestMocks",
+            dependencies: [lib("APICoreScalars"), "UserKit", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
             path: "Examples/UserKitTestMocks", swiftSettings: swiftSettings),
         .target(
-            name: "ProductKitTestMocks", dependencies: ["ProductKit", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
+            name: "ProductKitTestMocks",
+            dependencies: [lib("APICoreScalars"), "ProductKit", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
             path: "Examples/ProductKitTestMocks", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeatureKitTests",
@@ -308,7 +322,7 @@ let package = Package(
         .target(
             name: "DemoApp",
             dependencies: [
-                "DevelopmentSupport",
+                lib("APICoreScalars"), "DevelopmentSupport",
                 "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"), lib("APICoreSQLite"), lib("APICoreWebSocket"),
                 .product(name: "Logging", package: "swift-log"),
                 // What a Linux app adds for its transports; an Apple app uses URLSession's.
@@ -335,6 +349,7 @@ let package = Package(
         .testTarget(
             name: "APICoreDynamicTests",
             dependencies: [
+                lib("APICoreScalars"),
                 lib("APICoreDynamic"), lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), "UserKit",
                 lib("APICoreCompiler"), lib("APICoreJSON"), "DemoServerKit", "APICoreTestSupport",
             ],
@@ -343,6 +358,7 @@ let package = Package(
         .testTarget(
             name: "DemoServerTests",
             dependencies: [
+                lib("APICoreScalars"),
                 "DemoServerKit", lib("APICoreKit"), lib("APICoreWebSocket"), lib("APICoreGraphQL"),
                 "APICoreTestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -352,11 +368,14 @@ let package = Package(
         // Generated code (ProductKit's operations), its test mocks and a view model and a service that use them, in
         // modules built as an Xcode 26 app target is; the tests run them against the demo server.
         .target(
-            name: "MainActorDefaultsApp", dependencies: [lib("APICoreKit"), lib("APICoreGraphQL")],
+            name: "MainActorDefaultsApp",
+            dependencies: [lib("APICoreScalars"), lib("APICoreKit"), lib("APICoreGraphQL")],
             path: "Tests/MainActorDefaults/App", exclude: ["apicore.json"], swiftSettings: xcode26AppTarget),
         .target(
             name: "MainActorDefaultsMocks",
-            dependencies: ["MainActorDefaultsApp", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
+            dependencies: [
+                lib("APICoreScalars"), "MainActorDefaultsApp", lib("APICoreGraphQL"), lib("APICoreTestMocks"),
+            ],
             path: "Tests/MainActorDefaults/Mocks", swiftSettings: xcode26AppTarget),
         .testTarget(
             name: "MainActorDefaultsTests",
@@ -368,6 +387,7 @@ let package = Package(
         .testTarget(
             name: "apicoreTests",
             dependencies: [
+                lib("APICoreScalars"),
                 lib("apicore"), .product(name: "apicore-nio", package: "APICoreNIO"), lib("APICoreGraphQL"),
                 lib("APICoreJSON"), lib("APICoreSQLite"), "APICoreTestSupport",
             ],

@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(
-    APICoreGraphQL APICoreScalars APICoreJSON APICoreKit APICoreCache APICoreSQLite APICoreSwiftMetrics APICoreTesting APICoreTestMocks
+    APICoreGraphQL APICoreScalars APICoreJSON APICoreKit APICoreCache APICoreSQLite APICoreSwiftMetrics APICoreTesting
+    APICoreTestMocks
     APICoreWebSocket APICoreCompiler APICoreCodegen APICoreDynamic
 )
 mkdir -p .build/docs

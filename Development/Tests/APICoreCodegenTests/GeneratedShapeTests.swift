@@ -246,7 +246,9 @@ struct GeneratedShapeTests {
         let namespace = GeneratorHarness.file(shared[0].path, in: shared)
         #expect(namespace.contains("public nonisolated enum SharedAPI {"))
         // Kit A's Droid type case and kit B's Starship search result, both declared once here.
-        #expect(namespace.contains("public static let Droid = ") && namespace.contains("public static let Starship = "))
+        #expect(
+            namespace.contains("public static var Droid: GraphQLParentType { .object(\"Droid\") }")
+                && namespace.contains("public static var Starship: GraphQLParentType { .object(\"Starship\") }"))
         let inputs = try #require(shared.first { $0.path.hasSuffix("/SharedAPI+InputObjects.graphql.swift") })
         #expect(inputs.contents.contains("public nonisolated struct ReviewInput"))
         for kit in ["KitA", "KitB"] {

@@ -129,7 +129,7 @@ struct HostileCorpus: Sendable {
             lines(operation).first { $0.contains("static var __parentType: GraphQLParentType { ") },
             "case \(seed): no parent type")
         let swiftName = try #require(parentLine.components(separatedBy: ".Objects.").last?.dropLast(2))
-        let declaration = "static let \(swiftName) = GraphQLParentType.object(\""
+        let declaration = "static var \(swiftName): GraphQLParentType { .object(\""
         let schemaLine = try #require(
             files.lazy.flatMap { lines($0.contents) }.first { $0.contains(declaration) },
             "case \(seed): no parent type \(swiftName)")

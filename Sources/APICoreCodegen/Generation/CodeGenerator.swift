@@ -120,8 +120,8 @@ public struct CodeGenerator: Sendable {
             fileScalars: fileScalars,
             keyFields: Dictionary(
                 typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
-            importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation,
-            importsScalars: ScalarMapping(configured: configuration.customScalars).needsScalarsModule,
+            importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation(in: schema),
+            importsScalars: ScalarMapping(configured: configuration.customScalars).needsScalarsModule(in: schema),
             generatesInitializers: configuration.selectionSetInitializers)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {

@@ -142,8 +142,10 @@ struct SchemaTypesTemplate {
                     ? "GraphQLFile" : scalarMapping.swiftType(of: type.name)
                 lines.append("    \(access)typealias \(name) = \(swiftType)")
             case .object:
+                // Computed: an object's parent type is a name and a kind, cheaper to build where it is read than a
+                // lazily initialized global with its accessor, its once-token and its exported symbols.
                 groups["Objects", default: []].append(
-                    "\(access)static let \(name) = GraphQLParentType.object(\(literal))")
+                    "\(context.accessor)static var \(name): GraphQLParentType { .object(\(literal)) }")
             case .interface, .union:
                 let possible = context.schema.possibleTypes(of: type).map { SwiftNames.stringLiteral($0.name) }
                 let kind = type.isInterface ? "interface" : "union"

@@ -3,8 +3,9 @@ import APICoreCompiler
 /// Renders the test mocks: one builder struct per schema object type the operations can receive, with a typed,
 /// optional property (and initializer parameter) for each of its fields that some operation or fragment selects, and
 /// a protocol per interface and union those types are reached through, which the builders of its possible types
-/// adopt. All in one namespace enum (`<namespace>Mocks`) in one file, which imports only the runtime, the mocks'
-/// runtime and the schema types' module: builders depend on schema types, never on operations.
+/// adopt. All in one namespace enum (`<namespace>Mocks`) in one file, which imports only the runtime (with the built-in
+/// scalars when a scalar is mapped to one), the mocks' runtime and the schema types' module: builders depend on schema
+/// types, never on operations.
 ///
 /// Fields are limited to the selected ones to keep the generated code small; a field that a test needs but no
 /// operation selects could never reach the operations' data anyway.

@@ -36,7 +36,6 @@ extension GraphQLOutputValue {
         }
         return input.jsonValue
     }
-
 }
 
 extension GraphQLLeafValue {

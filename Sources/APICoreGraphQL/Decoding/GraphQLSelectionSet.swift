@@ -4,10 +4,10 @@
 /// Decoding checks the whole object once, against the selections it is read with (the static `__selections`, or an
 /// operation's compiled ones), with `GraphQLSelectionValidator` (in `APICoreJSON`), and builds nothing; the typed
 /// properties then read the checked data through `__field(_:)`, which cannot fail. Data from the network and from the
-/// normalized cache is checked by the same walk (`init(reader:)`), so the two can never drift apart; a cache read whose records were
-/// checked as it built the object wraps it with `init(__object:)` directly. Generated code is
-/// small: a struct stores one reference and each property is one line, whatever its type. Equality and hashing are
-/// those of the data.
+/// normalized cache is checked by the same walk (`init(reader:)`), so the two can never drift apart; a cache read
+/// whose records were checked as it built the object wraps it with `init(__object:)` directly. Generated code is small:
+/// a struct stores one reference and each property is one line, whatever its type. Equality and hashing are those of
+/// the data.
 ///
 /// The four requirements are all a struct declares; everything else is shared, so that each generated struct costs
 /// one conformance and four witnesses.
@@ -55,27 +55,42 @@ public struct GraphQLParentType: Sendable {
     public let name: String
     /// The type's kind.
     public let kind: Kind
-    /// The concrete object types an object of this type can be.
-    public let possibleTypes: Set<String>
+    /// An interface's implementations or a union's members; empty for an object type, which builds no set, so that
+    /// generated code can construct an object's parent type wherever it reads it.
+    @usableFromInline let abstractPossibleTypes: Set<String>
+
+    @usableFromInline
+    init(name: String, kind: Kind, abstractPossibleTypes: Set<String>) {
+        self.name = name
+        self.kind = kind
+        self.abstractPossibleTypes = abstractPossibleTypes
+    }
+
+    /// The concrete object types an object of this type can be: the type itself for an object type.
+    public var possibleTypes: Set<String> {
+        kind == .object ? [name] : abstractPossibleTypes
+    }
 
     /// An object type.
+    @inlinable
     public static func object(_ name: String) -> GraphQLParentType {
-        GraphQLParentType(name: name, kind: .object, possibleTypes: [name])
+        GraphQLParentType(name: name, kind: .object, abstractPossibleTypes: [])
     }
 
     /// An interface with the object types that implement it.
     public static func interface(_ name: String, possibleTypes: Set<String>) -> GraphQLParentType {
-        GraphQLParentType(name: name, kind: .interface, possibleTypes: possibleTypes)
+        GraphQLParentType(name: name, kind: .interface, abstractPossibleTypes: possibleTypes)
     }
 
     /// A union with its members.
     public static func union(_ name: String, possibleTypes: Set<String>) -> GraphQLParentType {
-        GraphQLParentType(name: name, kind: .union, possibleTypes: possibleTypes)
+        GraphQLParentType(name: name, kind: .union, abstractPossibleTypes: possibleTypes)
     }
 
     /// Whether an object whose `__typename` is `typename` has this type.
+    @inlinable
     public func includes(_ typename: String) -> Bool {
-        possibleTypes.contains(typename)
+        kind == .object ? typename == name : abstractPossibleTypes.contains(typename)
     }
 }
 

@@ -45,13 +45,13 @@ public nonisolated enum BehaviourAPI {
   public typealias Uuid = Foundation.UUID
 
   public nonisolated enum Objects {
-    public static let Event = GraphQLParentType.object("Event")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let Organization = GraphQLParentType.object("Organization")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let Stock = GraphQLParentType.object("Stock")
-    public static let UploadResult = GraphQLParentType.object("UploadResult")
-    public static let User = GraphQLParentType.object("User")
+    @_alwaysEmitIntoClient public static var Event: GraphQLParentType { .object("Event") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var Organization: GraphQLParentType { .object("Organization") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var Stock: GraphQLParentType { .object("Stock") }
+    @_alwaysEmitIntoClient public static var UploadResult: GraphQLParentType { .object("UploadResult") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
   }
 
   public nonisolated enum Interfaces {

@@ -9,8 +9,8 @@ public nonisolated enum FragmentArgumentsAPI {
   public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
   public nonisolated enum Objects {
-    public static let Avatar = GraphQLParentType.object("Avatar")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let User = GraphQLParentType.object("User")
+    @_alwaysEmitIntoClient public static var Avatar: GraphQLParentType { .object("Avatar") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
   }
 }

@@ -15,13 +15,13 @@ public nonisolated enum GitHawkIssueAPI {
   public typealias URI = String
 
   public nonisolated enum Objects {
-    public static let Issue = GraphQLParentType.object("Issue")
-    public static let Label = GraphQLParentType.object("Label")
-    public static let LabelConnection = GraphQLParentType.object("LabelConnection")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let ReactingUserConnection = GraphQLParentType.object("ReactingUserConnection")
-    public static let ReactionGroup = GraphQLParentType.object("ReactionGroup")
-    public static let Repository = GraphQLParentType.object("Repository")
+    @_alwaysEmitIntoClient public static var Issue: GraphQLParentType { .object("Issue") }
+    @_alwaysEmitIntoClient public static var Label: GraphQLParentType { .object("Label") }
+    @_alwaysEmitIntoClient public static var LabelConnection: GraphQLParentType { .object("LabelConnection") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var ReactingUserConnection: GraphQLParentType { .object("ReactingUserConnection") }
+    @_alwaysEmitIntoClient public static var ReactionGroup: GraphQLParentType { .object("ReactionGroup") }
+    @_alwaysEmitIntoClient public static var Repository: GraphQLParentType { .object("Repository") }
   }
 
   public nonisolated enum Interfaces {

@@ -16,9 +16,9 @@ public nonisolated enum UserAPI {
   public typealias Upload = GraphQLFile
 
   public nonisolated enum Objects {
-    public static let Avatar = GraphQLParentType.object("Avatar")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let User = GraphQLParentType.object("User")
+    @_alwaysEmitIntoClient public static var Avatar: GraphQLParentType { .object("Avatar") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
   }
 }

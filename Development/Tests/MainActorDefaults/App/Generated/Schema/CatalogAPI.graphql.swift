@@ -20,12 +20,12 @@ public nonisolated enum CatalogAPI {
   public typealias Long = Swift.Int64
 
   public nonisolated enum Objects {
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let PageInfo = GraphQLParentType.object("PageInfo")
-    public static let Product = GraphQLParentType.object("Product")
-    public static let ProductConnection = GraphQLParentType.object("ProductConnection")
-    public static let ProductEdge = GraphQLParentType.object("ProductEdge")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let Subscription = GraphQLParentType.object("Subscription")
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var PageInfo: GraphQLParentType { .object("PageInfo") }
+    @_alwaysEmitIntoClient public static var Product: GraphQLParentType { .object("Product") }
+    @_alwaysEmitIntoClient public static var ProductConnection: GraphQLParentType { .object("ProductConnection") }
+    @_alwaysEmitIntoClient public static var ProductEdge: GraphQLParentType { .object("ProductEdge") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var Subscription: GraphQLParentType { .object("Subscription") }
   }
 }

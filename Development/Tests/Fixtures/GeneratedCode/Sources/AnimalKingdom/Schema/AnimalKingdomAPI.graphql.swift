@@ -22,15 +22,15 @@ public nonisolated enum AnimalKingdomAPI {
   public typealias Object = String
 
   public nonisolated enum Objects {
-    public static let Bird = GraphQLParentType.object("Bird")
-    public static let Cat = GraphQLParentType.object("Cat")
-    public static let Crocodile = GraphQLParentType.object("Crocodile")
-    public static let Dog = GraphQLParentType.object("Dog")
-    public static let Height = GraphQLParentType.object("Height")
-    public static let Human = GraphQLParentType.object("Human")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let PetRock = GraphQLParentType.object("PetRock")
-    public static let Query = GraphQLParentType.object("Query")
+    @_alwaysEmitIntoClient public static var Bird: GraphQLParentType { .object("Bird") }
+    @_alwaysEmitIntoClient public static var Cat: GraphQLParentType { .object("Cat") }
+    @_alwaysEmitIntoClient public static var Crocodile: GraphQLParentType { .object("Crocodile") }
+    @_alwaysEmitIntoClient public static var Dog: GraphQLParentType { .object("Dog") }
+    @_alwaysEmitIntoClient public static var Height: GraphQLParentType { .object("Height") }
+    @_alwaysEmitIntoClient public static var Human: GraphQLParentType { .object("Human") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var PetRock: GraphQLParentType { .object("PetRock") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
   }
 
   public nonisolated enum Interfaces {

@@ -15,38 +15,38 @@ public nonisolated enum API {
   public typealias UUID = String
 
   public nonisolated enum Objects {
-    public static let AddToCollectionResult = GraphQLParentType.object("AddToCollectionResult")
-    public static let Analytics = GraphQLParentType.object("Analytics")
-    public static let Application = GraphQLParentType.object("Application")
-    public static let Calendar = GraphQLParentType.object("Calendar")
-    public static let CalendarDay = GraphQLParentType.object("CalendarDay")
-    public static let ContextCollection = GraphQLParentType.object("ContextCollection")
-    public static let Episode = GraphQLParentType.object("Episode")
-    public static let EpisodePagination = GraphQLParentType.object("EpisodePagination")
-    public static let EpisodeSearchItem = GraphQLParentType.object("EpisodeSearchItem")
-    public static let Event = GraphQLParentType.object("Event")
-    public static let Game = GraphQLParentType.object("Game")
-    public static let ItemSectionMetadata = GraphQLParentType.object("ItemSectionMetadata")
-    public static let Lesson = GraphQLParentType.object("Lesson")
-    public static let Link = GraphQLParentType.object("Link")
-    public static let MutationRoot = GraphQLParentType.object("MutationRoot")
-    public static let Page = GraphQLParentType.object("Page")
-    public static let Person = GraphQLParentType.object("Person")
-    public static let Playlist = GraphQLParentType.object("Playlist")
-    public static let PlaylistItemPagination = GraphQLParentType.object("PlaylistItemPagination")
-    public static let QueryRoot = GraphQLParentType.object("QueryRoot")
-    public static let SearchResult = GraphQLParentType.object("SearchResult")
-    public static let Season = GraphQLParentType.object("Season")
-    public static let SeasonPagination = GraphQLParentType.object("SeasonPagination")
-    public static let SectionItem = GraphQLParentType.object("SectionItem")
-    public static let SectionItemPagination = GraphQLParentType.object("SectionItemPagination")
-    public static let SectionPagination = GraphQLParentType.object("SectionPagination")
-    public static let Short = GraphQLParentType.object("Short")
-    public static let Show = GraphQLParentType.object("Show")
-    public static let Stream = GraphQLParentType.object("Stream")
-    public static let StudyTopic = GraphQLParentType.object("StudyTopic")
-    public static let User = GraphQLParentType.object("User")
-    public static let UserCollection = GraphQLParentType.object("UserCollection")
+    @_alwaysEmitIntoClient public static var AddToCollectionResult: GraphQLParentType { .object("AddToCollectionResult") }
+    @_alwaysEmitIntoClient public static var Analytics: GraphQLParentType { .object("Analytics") }
+    @_alwaysEmitIntoClient public static var Application: GraphQLParentType { .object("Application") }
+    @_alwaysEmitIntoClient public static var Calendar: GraphQLParentType { .object("Calendar") }
+    @_alwaysEmitIntoClient public static var CalendarDay: GraphQLParentType { .object("CalendarDay") }
+    @_alwaysEmitIntoClient public static var ContextCollection: GraphQLParentType { .object("ContextCollection") }
+    @_alwaysEmitIntoClient public static var Episode: GraphQLParentType { .object("Episode") }
+    @_alwaysEmitIntoClient public static var EpisodePagination: GraphQLParentType { .object("EpisodePagination") }
+    @_alwaysEmitIntoClient public static var EpisodeSearchItem: GraphQLParentType { .object("EpisodeSearchItem") }
+    @_alwaysEmitIntoClient public static var Event: GraphQLParentType { .object("Event") }
+    @_alwaysEmitIntoClient public static var Game: GraphQLParentType { .object("Game") }
+    @_alwaysEmitIntoClient public static var ItemSectionMetadata: GraphQLParentType { .object("ItemSectionMetadata") }
+    @_alwaysEmitIntoClient public static var Lesson: GraphQLParentType { .object("Lesson") }
+    @_alwaysEmitIntoClient public static var Link: GraphQLParentType { .object("Link") }
+    @_alwaysEmitIntoClient public static var MutationRoot: GraphQLParentType { .object("MutationRoot") }
+    @_alwaysEmitIntoClient public static var Page: GraphQLParentType { .object("Page") }
+    @_alwaysEmitIntoClient public static var Person: GraphQLParentType { .object("Person") }
+    @_alwaysEmitIntoClient public static var Playlist: GraphQLParentType { .object("Playlist") }
+    @_alwaysEmitIntoClient public static var PlaylistItemPagination: GraphQLParentType { .object("PlaylistItemPagination") }
+    @_alwaysEmitIntoClient public static var QueryRoot: GraphQLParentType { .object("QueryRoot") }
+    @_alwaysEmitIntoClient public static var SearchResult: GraphQLParentType { .object("SearchResult") }
+    @_alwaysEmitIntoClient public static var Season: GraphQLParentType { .object("Season") }
+    @_alwaysEmitIntoClient public static var SeasonPagination: GraphQLParentType { .object("SeasonPagination") }
+    @_alwaysEmitIntoClient public static var SectionItem: GraphQLParentType { .object("SectionItem") }
+    @_alwaysEmitIntoClient public static var SectionItemPagination: GraphQLParentType { .object("SectionItemPagination") }
+    @_alwaysEmitIntoClient public static var SectionPagination: GraphQLParentType { .object("SectionPagination") }
+    @_alwaysEmitIntoClient public static var Short: GraphQLParentType { .object("Short") }
+    @_alwaysEmitIntoClient public static var Show: GraphQLParentType { .object("Show") }
+    @_alwaysEmitIntoClient public static var Stream: GraphQLParentType { .object("Stream") }
+    @_alwaysEmitIntoClient public static var StudyTopic: GraphQLParentType { .object("StudyTopic") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
+    @_alwaysEmitIntoClient public static var UserCollection: GraphQLParentType { .object("UserCollection") }
   }
 
   public nonisolated enum Interfaces {

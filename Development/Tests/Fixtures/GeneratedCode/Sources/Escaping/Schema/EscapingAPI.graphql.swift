@@ -12,9 +12,9 @@ public nonisolated enum EscapingAPI {
   public typealias JSONObject_ = String
 
   public nonisolated enum Objects {
-    public static let Protocol_ = GraphQLParentType.object("Protocol")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let Thing = GraphQLParentType.object("Thing")
-    public static let Type_ = GraphQLParentType.object("Type")
+    @_alwaysEmitIntoClient public static var Protocol_: GraphQLParentType { .object("Protocol") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var Thing: GraphQLParentType { .object("Thing") }
+    @_alwaysEmitIntoClient public static var Type_: GraphQLParentType { .object("Type") }
   }
 }

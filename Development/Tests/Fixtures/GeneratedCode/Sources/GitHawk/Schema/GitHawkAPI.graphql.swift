@@ -18,65 +18,65 @@ public nonisolated enum GitHawkAPI {
   public typealias URI = String
 
   public nonisolated enum Objects {
-    public static let AddCommentPayload = GraphQLParentType.object("AddCommentPayload")
-    public static let AddReactionPayload = GraphQLParentType.object("AddReactionPayload")
-    public static let AssignedEvent = GraphQLParentType.object("AssignedEvent")
-    public static let Blob = GraphQLParentType.object("Blob")
-    public static let ClosedEvent = GraphQLParentType.object("ClosedEvent")
-    public static let Commit = GraphQLParentType.object("Commit")
-    public static let CommitHistoryConnection = GraphQLParentType.object("CommitHistoryConnection")
-    public static let CrossReferencedEvent = GraphQLParentType.object("CrossReferencedEvent")
-    public static let DemilestonedEvent = GraphQLParentType.object("DemilestonedEvent")
-    public static let GitActor = GraphQLParentType.object("GitActor")
-    public static let Issue = GraphQLParentType.object("Issue")
-    public static let IssueComment = GraphQLParentType.object("IssueComment")
-    public static let IssueCommentEdge = GraphQLParentType.object("IssueCommentEdge")
-    public static let IssueConnection = GraphQLParentType.object("IssueConnection")
-    public static let IssueTimelineConnection = GraphQLParentType.object("IssueTimelineConnection")
-    public static let Label = GraphQLParentType.object("Label")
-    public static let LabelConnection = GraphQLParentType.object("LabelConnection")
-    public static let LabeledEvent = GraphQLParentType.object("LabeledEvent")
-    public static let Language = GraphQLParentType.object("Language")
-    public static let LockedEvent = GraphQLParentType.object("LockedEvent")
-    public static let MergedEvent = GraphQLParentType.object("MergedEvent")
-    public static let Milestone = GraphQLParentType.object("Milestone")
-    public static let MilestonedEvent = GraphQLParentType.object("MilestonedEvent")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let PageInfo = GraphQLParentType.object("PageInfo")
-    public static let PullRequest = GraphQLParentType.object("PullRequest")
-    public static let PullRequestCommit = GraphQLParentType.object("PullRequestCommit")
-    public static let PullRequestCommitConnection = GraphQLParentType.object("PullRequestCommitConnection")
-    public static let PullRequestReview = GraphQLParentType.object("PullRequestReview")
-    public static let PullRequestReviewComment = GraphQLParentType.object("PullRequestReviewComment")
-    public static let PullRequestReviewCommentConnection = GraphQLParentType.object("PullRequestReviewCommentConnection")
-    public static let PullRequestReviewThread = GraphQLParentType.object("PullRequestReviewThread")
-    public static let PullRequestTimelineConnection = GraphQLParentType.object("PullRequestTimelineConnection")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let ReactingUserConnection = GraphQLParentType.object("ReactingUserConnection")
-    public static let ReactionGroup = GraphQLParentType.object("ReactionGroup")
-    public static let Ref = GraphQLParentType.object("Ref")
-    public static let RefConnection = GraphQLParentType.object("RefConnection")
-    public static let RefEdge = GraphQLParentType.object("RefEdge")
-    public static let ReferencedEvent = GraphQLParentType.object("ReferencedEvent")
-    public static let RemoveReactionPayload = GraphQLParentType.object("RemoveReactionPayload")
-    public static let RenamedTitleEvent = GraphQLParentType.object("RenamedTitleEvent")
-    public static let ReopenedEvent = GraphQLParentType.object("ReopenedEvent")
-    public static let Repository = GraphQLParentType.object("Repository")
-    public static let ReviewRequest = GraphQLParentType.object("ReviewRequest")
-    public static let ReviewRequestConnection = GraphQLParentType.object("ReviewRequestConnection")
-    public static let ReviewRequestRemovedEvent = GraphQLParentType.object("ReviewRequestRemovedEvent")
-    public static let ReviewRequestedEvent = GraphQLParentType.object("ReviewRequestedEvent")
-    public static let SearchResultItemConnection = GraphQLParentType.object("SearchResultItemConnection")
-    public static let StargazerConnection = GraphQLParentType.object("StargazerConnection")
-    public static let Status = GraphQLParentType.object("Status")
-    public static let StatusContext = GraphQLParentType.object("StatusContext")
-    public static let Tree = GraphQLParentType.object("Tree")
-    public static let TreeEntry = GraphQLParentType.object("TreeEntry")
-    public static let UnassignedEvent = GraphQLParentType.object("UnassignedEvent")
-    public static let UnlabeledEvent = GraphQLParentType.object("UnlabeledEvent")
-    public static let UnlockedEvent = GraphQLParentType.object("UnlockedEvent")
-    public static let User = GraphQLParentType.object("User")
-    public static let UserConnection = GraphQLParentType.object("UserConnection")
+    @_alwaysEmitIntoClient public static var AddCommentPayload: GraphQLParentType { .object("AddCommentPayload") }
+    @_alwaysEmitIntoClient public static var AddReactionPayload: GraphQLParentType { .object("AddReactionPayload") }
+    @_alwaysEmitIntoClient public static var AssignedEvent: GraphQLParentType { .object("AssignedEvent") }
+    @_alwaysEmitIntoClient public static var Blob: GraphQLParentType { .object("Blob") }
+    @_alwaysEmitIntoClient public static var ClosedEvent: GraphQLParentType { .object("ClosedEvent") }
+    @_alwaysEmitIntoClient public static var Commit: GraphQLParentType { .object("Commit") }
+    @_alwaysEmitIntoClient public static var CommitHistoryConnection: GraphQLParentType { .object("CommitHistoryConnection") }
+    @_alwaysEmitIntoClient public static var CrossReferencedEvent: GraphQLParentType { .object("CrossReferencedEvent") }
+    @_alwaysEmitIntoClient public static var DemilestonedEvent: GraphQLParentType { .object("DemilestonedEvent") }
+    @_alwaysEmitIntoClient public static var GitActor: GraphQLParentType { .object("GitActor") }
+    @_alwaysEmitIntoClient public static var Issue: GraphQLParentType { .object("Issue") }
+    @_alwaysEmitIntoClient public static var IssueComment: GraphQLParentType { .object("IssueComment") }
+    @_alwaysEmitIntoClient public static var IssueCommentEdge: GraphQLParentType { .object("IssueCommentEdge") }
+    @_alwaysEmitIntoClient public static var IssueConnection: GraphQLParentType { .object("IssueConnection") }
+    @_alwaysEmitIntoClient public static var IssueTimelineConnection: GraphQLParentType { .object("IssueTimelineConnection") }
+    @_alwaysEmitIntoClient public static var Label: GraphQLParentType { .object("Label") }
+    @_alwaysEmitIntoClient public static var LabelConnection: GraphQLParentType { .object("LabelConnection") }
+    @_alwaysEmitIntoClient public static var LabeledEvent: GraphQLParentType { .object("LabeledEvent") }
+    @_alwaysEmitIntoClient public static var Language: GraphQLParentType { .object("Language") }
+    @_alwaysEmitIntoClient public static var LockedEvent: GraphQLParentType { .object("LockedEvent") }
+    @_alwaysEmitIntoClient public static var MergedEvent: GraphQLParentType { .object("MergedEvent") }
+    @_alwaysEmitIntoClient public static var Milestone: GraphQLParentType { .object("Milestone") }
+    @_alwaysEmitIntoClient public static var MilestonedEvent: GraphQLParentType { .object("MilestonedEvent") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var PageInfo: GraphQLParentType { .object("PageInfo") }
+    @_alwaysEmitIntoClient public static var PullRequest: GraphQLParentType { .object("PullRequest") }
+    @_alwaysEmitIntoClient public static var PullRequestCommit: GraphQLParentType { .object("PullRequestCommit") }
+    @_alwaysEmitIntoClient public static var PullRequestCommitConnection: GraphQLParentType { .object("PullRequestCommitConnection") }
+    @_alwaysEmitIntoClient public static var PullRequestReview: GraphQLParentType { .object("PullRequestReview") }
+    @_alwaysEmitIntoClient public static var PullRequestReviewComment: GraphQLParentType { .object("PullRequestReviewComment") }
+    @_alwaysEmitIntoClient public static var PullRequestReviewCommentConnection: GraphQLParentType { .object("PullRequestReviewCommentConnection") }
+    @_alwaysEmitIntoClient public static var PullRequestReviewThread: GraphQLParentType { .object("PullRequestReviewThread") }
+    @_alwaysEmitIntoClient public static var PullRequestTimelineConnection: GraphQLParentType { .object("PullRequestTimelineConnection") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var ReactingUserConnection: GraphQLParentType { .object("ReactingUserConnection") }
+    @_alwaysEmitIntoClient public static var ReactionGroup: GraphQLParentType { .object("ReactionGroup") }
+    @_alwaysEmitIntoClient public static var Ref: GraphQLParentType { .object("Ref") }
+    @_alwaysEmitIntoClient public static var RefConnection: GraphQLParentType { .object("RefConnection") }
+    @_alwaysEmitIntoClient public static var RefEdge: GraphQLParentType { .object("RefEdge") }
+    @_alwaysEmitIntoClient public static var ReferencedEvent: GraphQLParentType { .object("ReferencedEvent") }
+    @_alwaysEmitIntoClient public static var RemoveReactionPayload: GraphQLParentType { .object("RemoveReactionPayload") }
+    @_alwaysEmitIntoClient public static var RenamedTitleEvent: GraphQLParentType { .object("RenamedTitleEvent") }
+    @_alwaysEmitIntoClient public static var ReopenedEvent: GraphQLParentType { .object("ReopenedEvent") }
+    @_alwaysEmitIntoClient public static var Repository: GraphQLParentType { .object("Repository") }
+    @_alwaysEmitIntoClient public static var ReviewRequest: GraphQLParentType { .object("ReviewRequest") }
+    @_alwaysEmitIntoClient public static var ReviewRequestConnection: GraphQLParentType { .object("ReviewRequestConnection") }
+    @_alwaysEmitIntoClient public static var ReviewRequestRemovedEvent: GraphQLParentType { .object("ReviewRequestRemovedEvent") }
+    @_alwaysEmitIntoClient public static var ReviewRequestedEvent: GraphQLParentType { .object("ReviewRequestedEvent") }
+    @_alwaysEmitIntoClient public static var SearchResultItemConnection: GraphQLParentType { .object("SearchResultItemConnection") }
+    @_alwaysEmitIntoClient public static var StargazerConnection: GraphQLParentType { .object("StargazerConnection") }
+    @_alwaysEmitIntoClient public static var Status: GraphQLParentType { .object("Status") }
+    @_alwaysEmitIntoClient public static var StatusContext: GraphQLParentType { .object("StatusContext") }
+    @_alwaysEmitIntoClient public static var Tree: GraphQLParentType { .object("Tree") }
+    @_alwaysEmitIntoClient public static var TreeEntry: GraphQLParentType { .object("TreeEntry") }
+    @_alwaysEmitIntoClient public static var UnassignedEvent: GraphQLParentType { .object("UnassignedEvent") }
+    @_alwaysEmitIntoClient public static var UnlabeledEvent: GraphQLParentType { .object("UnlabeledEvent") }
+    @_alwaysEmitIntoClient public static var UnlockedEvent: GraphQLParentType { .object("UnlockedEvent") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
+    @_alwaysEmitIntoClient public static var UserConnection: GraphQLParentType { .object("UserConnection") }
   }
 
   public nonisolated enum Interfaces {

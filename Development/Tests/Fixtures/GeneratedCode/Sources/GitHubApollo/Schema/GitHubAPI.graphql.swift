@@ -12,13 +12,13 @@ public nonisolated enum GitHubAPI {
   public typealias URI = String
 
   public nonisolated enum Objects {
-    public static let Issue = GraphQLParentType.object("Issue")
-    public static let IssueComment = GraphQLParentType.object("IssueComment")
-    public static let IssueCommentConnection = GraphQLParentType.object("IssueCommentConnection")
-    public static let IssueConnection = GraphQLParentType.object("IssueConnection")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let Repository = GraphQLParentType.object("Repository")
-    public static let User = GraphQLParentType.object("User")
+    @_alwaysEmitIntoClient public static var Issue: GraphQLParentType { .object("Issue") }
+    @_alwaysEmitIntoClient public static var IssueComment: GraphQLParentType { .object("IssueComment") }
+    @_alwaysEmitIntoClient public static var IssueCommentConnection: GraphQLParentType { .object("IssueCommentConnection") }
+    @_alwaysEmitIntoClient public static var IssueConnection: GraphQLParentType { .object("IssueConnection") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var Repository: GraphQLParentType { .object("Repository") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
   }
 
   public nonisolated enum Interfaces {

@@ -9,11 +9,11 @@ public nonisolated enum NamesAPI {
   public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
   public nonisolated enum Objects {
-    public static let Comment = GraphQLParentType.object("Comment")
-    public static let Error = GraphQLParentType.object("Error")
-    public static let Location = GraphQLParentType.object("Location")
-    public static let Protocol_ = GraphQLParentType.object("Protocol")
-    public static let Query = GraphQLParentType.object("Query")
+    @_alwaysEmitIntoClient public static var Comment: GraphQLParentType { .object("Comment") }
+    @_alwaysEmitIntoClient public static var Error: GraphQLParentType { .object("Error") }
+    @_alwaysEmitIntoClient public static var Location: GraphQLParentType { .object("Location") }
+    @_alwaysEmitIntoClient public static var Protocol_: GraphQLParentType { .object("Protocol") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
   }
 
   public nonisolated enum Interfaces {

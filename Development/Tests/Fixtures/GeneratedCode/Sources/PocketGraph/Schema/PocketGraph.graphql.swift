@@ -21,38 +21,38 @@ public nonisolated enum PocketGraph {
   public typealias Url = String
 
   public nonisolated enum Objects {
-    public static let Author = GraphQLParentType.object("Author")
-    public static let BulletedListElement = GraphQLParentType.object("BulletedListElement")
-    public static let CuratedInfo = GraphQLParentType.object("CuratedInfo")
-    public static let DomainMetadata = GraphQLParentType.object("DomainMetadata")
-    public static let Image = GraphQLParentType.object("Image")
-    public static let Item = GraphQLParentType.object("Item")
-    public static let MarticleBlockquote = GraphQLParentType.object("MarticleBlockquote")
-    public static let MarticleBulletedList = GraphQLParentType.object("MarticleBulletedList")
-    public static let MarticleCodeBlock = GraphQLParentType.object("MarticleCodeBlock")
-    public static let MarticleDivider = GraphQLParentType.object("MarticleDivider")
-    public static let MarticleHeading = GraphQLParentType.object("MarticleHeading")
-    public static let MarticleNumberedList = GraphQLParentType.object("MarticleNumberedList")
-    public static let MarticleTable = GraphQLParentType.object("MarticleTable")
-    public static let MarticleText = GraphQLParentType.object("MarticleText")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let NumberedListElement = GraphQLParentType.object("NumberedListElement")
-    public static let PageInfo = GraphQLParentType.object("PageInfo")
-    public static let PendingItem = GraphQLParentType.object("PendingItem")
-    public static let Publisher = GraphQLParentType.object("Publisher")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let Recommendation = GraphQLParentType.object("Recommendation")
-    public static let SavedItem = GraphQLParentType.object("SavedItem")
-    public static let SavedItemConnection = GraphQLParentType.object("SavedItemConnection")
-    public static let SavedItemEdge = GraphQLParentType.object("SavedItemEdge")
-    public static let Slate = GraphQLParentType.object("Slate")
-    public static let SlateLineup = GraphQLParentType.object("SlateLineup")
-    public static let SyndicatedArticle = GraphQLParentType.object("SyndicatedArticle")
-    public static let Tag = GraphQLParentType.object("Tag")
-    public static let TagConnection = GraphQLParentType.object("TagConnection")
-    public static let TagEdge = GraphQLParentType.object("TagEdge")
-    public static let User = GraphQLParentType.object("User")
-    public static let Video = GraphQLParentType.object("Video")
+    @_alwaysEmitIntoClient public static var Author: GraphQLParentType { .object("Author") }
+    @_alwaysEmitIntoClient public static var BulletedListElement: GraphQLParentType { .object("BulletedListElement") }
+    @_alwaysEmitIntoClient public static var CuratedInfo: GraphQLParentType { .object("CuratedInfo") }
+    @_alwaysEmitIntoClient public static var DomainMetadata: GraphQLParentType { .object("DomainMetadata") }
+    @_alwaysEmitIntoClient public static var Image: GraphQLParentType { .object("Image") }
+    @_alwaysEmitIntoClient public static var Item: GraphQLParentType { .object("Item") }
+    @_alwaysEmitIntoClient public static var MarticleBlockquote: GraphQLParentType { .object("MarticleBlockquote") }
+    @_alwaysEmitIntoClient public static var MarticleBulletedList: GraphQLParentType { .object("MarticleBulletedList") }
+    @_alwaysEmitIntoClient public static var MarticleCodeBlock: GraphQLParentType { .object("MarticleCodeBlock") }
+    @_alwaysEmitIntoClient public static var MarticleDivider: GraphQLParentType { .object("MarticleDivider") }
+    @_alwaysEmitIntoClient public static var MarticleHeading: GraphQLParentType { .object("MarticleHeading") }
+    @_alwaysEmitIntoClient public static var MarticleNumberedList: GraphQLParentType { .object("MarticleNumberedList") }
+    @_alwaysEmitIntoClient public static var MarticleTable: GraphQLParentType { .object("MarticleTable") }
+    @_alwaysEmitIntoClient public static var MarticleText: GraphQLParentType { .object("MarticleText") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var NumberedListElement: GraphQLParentType { .object("NumberedListElement") }
+    @_alwaysEmitIntoClient public static var PageInfo: GraphQLParentType { .object("PageInfo") }
+    @_alwaysEmitIntoClient public static var PendingItem: GraphQLParentType { .object("PendingItem") }
+    @_alwaysEmitIntoClient public static var Publisher: GraphQLParentType { .object("Publisher") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var Recommendation: GraphQLParentType { .object("Recommendation") }
+    @_alwaysEmitIntoClient public static var SavedItem: GraphQLParentType { .object("SavedItem") }
+    @_alwaysEmitIntoClient public static var SavedItemConnection: GraphQLParentType { .object("SavedItemConnection") }
+    @_alwaysEmitIntoClient public static var SavedItemEdge: GraphQLParentType { .object("SavedItemEdge") }
+    @_alwaysEmitIntoClient public static var Slate: GraphQLParentType { .object("Slate") }
+    @_alwaysEmitIntoClient public static var SlateLineup: GraphQLParentType { .object("SlateLineup") }
+    @_alwaysEmitIntoClient public static var SyndicatedArticle: GraphQLParentType { .object("SyndicatedArticle") }
+    @_alwaysEmitIntoClient public static var Tag: GraphQLParentType { .object("Tag") }
+    @_alwaysEmitIntoClient public static var TagConnection: GraphQLParentType { .object("TagConnection") }
+    @_alwaysEmitIntoClient public static var TagEdge: GraphQLParentType { .object("TagEdge") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
+    @_alwaysEmitIntoClient public static var Video: GraphQLParentType { .object("Video") }
   }
 
   public nonisolated enum Unions {

@@ -13,8 +13,8 @@ public nonisolated enum ReferenceSchema {
   public typealias Long = Swift.Int64
 
   public nonisolated enum Objects {
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let User = GraphQLParentType.object("User")
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var User: GraphQLParentType { .object("User") }
   }
 }

@@ -9,17 +9,17 @@ public nonisolated enum SWAPI {
   public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
   public nonisolated enum Objects {
-    public static let Person = GraphQLParentType.object("Person")
-    public static let PersonStarshipsConnection = GraphQLParentType.object("PersonStarshipsConnection")
-    public static let PersonStarshipsEdge = GraphQLParentType.object("PersonStarshipsEdge")
-    public static let Planet = GraphQLParentType.object("Planet")
-    public static let Root = GraphQLParentType.object("Root")
-    public static let Starship = GraphQLParentType.object("Starship")
-    public static let StarshipPilotsConnection = GraphQLParentType.object("StarshipPilotsConnection")
-    public static let StarshipPilotsEdge = GraphQLParentType.object("StarshipPilotsEdge")
-    public static let StarshipsConnection = GraphQLParentType.object("StarshipsConnection")
-    public static let StarshipsEdge = GraphQLParentType.object("StarshipsEdge")
-    public static let __Field = GraphQLParentType.object("__Field")
-    public static let __Type = GraphQLParentType.object("__Type")
+    @_alwaysEmitIntoClient public static var Person: GraphQLParentType { .object("Person") }
+    @_alwaysEmitIntoClient public static var PersonStarshipsConnection: GraphQLParentType { .object("PersonStarshipsConnection") }
+    @_alwaysEmitIntoClient public static var PersonStarshipsEdge: GraphQLParentType { .object("PersonStarshipsEdge") }
+    @_alwaysEmitIntoClient public static var Planet: GraphQLParentType { .object("Planet") }
+    @_alwaysEmitIntoClient public static var Root: GraphQLParentType { .object("Root") }
+    @_alwaysEmitIntoClient public static var Starship: GraphQLParentType { .object("Starship") }
+    @_alwaysEmitIntoClient public static var StarshipPilotsConnection: GraphQLParentType { .object("StarshipPilotsConnection") }
+    @_alwaysEmitIntoClient public static var StarshipPilotsEdge: GraphQLParentType { .object("StarshipPilotsEdge") }
+    @_alwaysEmitIntoClient public static var StarshipsConnection: GraphQLParentType { .object("StarshipsConnection") }
+    @_alwaysEmitIntoClient public static var StarshipsEdge: GraphQLParentType { .object("StarshipsEdge") }
+    @_alwaysEmitIntoClient public static var __Field: GraphQLParentType { .object("__Field") }
+    @_alwaysEmitIntoClient public static var __Type: GraphQLParentType { .object("__Type") }
   }
 }

@@ -29,31 +29,31 @@ public nonisolated enum CustomerAccountAPI {
   public typealias URL = String
 
   public nonisolated enum Objects {
-    public static let Customer = GraphQLParentType.object("Customer")
-    public static let CustomerAddress = GraphQLParentType.object("CustomerAddress")
-    public static let CustomerAddressConnection = GraphQLParentType.object("CustomerAddressConnection")
-    public static let CustomerAddressCreatePayload = GraphQLParentType.object("CustomerAddressCreatePayload")
-    public static let CustomerAddressDeletePayload = GraphQLParentType.object("CustomerAddressDeletePayload")
-    public static let CustomerAddressUpdatePayload = GraphQLParentType.object("CustomerAddressUpdatePayload")
-    public static let CustomerEmailAddress = GraphQLParentType.object("CustomerEmailAddress")
-    public static let CustomerPhoneNumber = GraphQLParentType.object("CustomerPhoneNumber")
-    public static let CustomerUpdatePayload = GraphQLParentType.object("CustomerUpdatePayload")
-    public static let DiscountAllocation = GraphQLParentType.object("DiscountAllocation")
-    public static let DiscountApplicationConnection = GraphQLParentType.object("DiscountApplicationConnection")
-    public static let Fulfillment = GraphQLParentType.object("Fulfillment")
-    public static let FulfillmentConnection = GraphQLParentType.object("FulfillmentConnection")
-    public static let Image = GraphQLParentType.object("Image")
-    public static let LineItem = GraphQLParentType.object("LineItem")
-    public static let LineItemConnection = GraphQLParentType.object("LineItemConnection")
-    public static let MoneyV2 = GraphQLParentType.object("MoneyV2")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let Order = GraphQLParentType.object("Order")
-    public static let OrderConnection = GraphQLParentType.object("OrderConnection")
-    public static let PageInfo = GraphQLParentType.object("PageInfo")
-    public static let PricingPercentageValue = GraphQLParentType.object("PricingPercentageValue")
-    public static let QueryRoot = GraphQLParentType.object("QueryRoot")
-    public static let UserErrorsCustomerAddressUserErrors = GraphQLParentType.object("UserErrorsCustomerAddressUserErrors")
-    public static let UserErrorsCustomerUserErrors = GraphQLParentType.object("UserErrorsCustomerUserErrors")
+    @_alwaysEmitIntoClient public static var Customer: GraphQLParentType { .object("Customer") }
+    @_alwaysEmitIntoClient public static var CustomerAddress: GraphQLParentType { .object("CustomerAddress") }
+    @_alwaysEmitIntoClient public static var CustomerAddressConnection: GraphQLParentType { .object("CustomerAddressConnection") }
+    @_alwaysEmitIntoClient public static var CustomerAddressCreatePayload: GraphQLParentType { .object("CustomerAddressCreatePayload") }
+    @_alwaysEmitIntoClient public static var CustomerAddressDeletePayload: GraphQLParentType { .object("CustomerAddressDeletePayload") }
+    @_alwaysEmitIntoClient public static var CustomerAddressUpdatePayload: GraphQLParentType { .object("CustomerAddressUpdatePayload") }
+    @_alwaysEmitIntoClient public static var CustomerEmailAddress: GraphQLParentType { .object("CustomerEmailAddress") }
+    @_alwaysEmitIntoClient public static var CustomerPhoneNumber: GraphQLParentType { .object("CustomerPhoneNumber") }
+    @_alwaysEmitIntoClient public static var CustomerUpdatePayload: GraphQLParentType { .object("CustomerUpdatePayload") }
+    @_alwaysEmitIntoClient public static var DiscountAllocation: GraphQLParentType { .object("DiscountAllocation") }
+    @_alwaysEmitIntoClient public static var DiscountApplicationConnection: GraphQLParentType { .object("DiscountApplicationConnection") }
+    @_alwaysEmitIntoClient public static var Fulfillment: GraphQLParentType { .object("Fulfillment") }
+    @_alwaysEmitIntoClient public static var FulfillmentConnection: GraphQLParentType { .object("FulfillmentConnection") }
+    @_alwaysEmitIntoClient public static var Image: GraphQLParentType { .object("Image") }
+    @_alwaysEmitIntoClient public static var LineItem: GraphQLParentType { .object("LineItem") }
+    @_alwaysEmitIntoClient public static var LineItemConnection: GraphQLParentType { .object("LineItemConnection") }
+    @_alwaysEmitIntoClient public static var MoneyV2: GraphQLParentType { .object("MoneyV2") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var Order: GraphQLParentType { .object("Order") }
+    @_alwaysEmitIntoClient public static var OrderConnection: GraphQLParentType { .object("OrderConnection") }
+    @_alwaysEmitIntoClient public static var PageInfo: GraphQLParentType { .object("PageInfo") }
+    @_alwaysEmitIntoClient public static var PricingPercentageValue: GraphQLParentType { .object("PricingPercentageValue") }
+    @_alwaysEmitIntoClient public static var QueryRoot: GraphQLParentType { .object("QueryRoot") }
+    @_alwaysEmitIntoClient public static var UserErrorsCustomerAddressUserErrors: GraphQLParentType { .object("UserErrorsCustomerAddressUserErrors") }
+    @_alwaysEmitIntoClient public static var UserErrorsCustomerUserErrors: GraphQLParentType { .object("UserErrorsCustomerUserErrors") }
   }
 
   public nonisolated enum Interfaces {

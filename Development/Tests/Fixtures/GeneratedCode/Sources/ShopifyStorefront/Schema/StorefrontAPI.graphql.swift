@@ -42,37 +42,37 @@ public nonisolated enum StorefrontAPI {
   public typealias URL = String
 
   public nonisolated enum Objects {
-    public static let Article = GraphQLParentType.object("Article")
-    public static let ArticleAuthor = GraphQLParentType.object("ArticleAuthor")
-    public static let Blog = GraphQLParentType.object("Blog")
-    public static let BlogConnection = GraphQLParentType.object("BlogConnection")
-    public static let Brand = GraphQLParentType.object("Brand")
-    public static let Collection = GraphQLParentType.object("Collection")
-    public static let CollectionConnection = GraphQLParentType.object("CollectionConnection")
-    public static let Domain = GraphQLParentType.object("Domain")
-    public static let Image = GraphQLParentType.object("Image")
-    public static let MediaImage = GraphQLParentType.object("MediaImage")
-    public static let Menu = GraphQLParentType.object("Menu")
-    public static let MenuItem = GraphQLParentType.object("MenuItem")
-    public static let MoneyV2 = GraphQLParentType.object("MoneyV2")
-    public static let Page = GraphQLParentType.object("Page")
-    public static let PageInfo = GraphQLParentType.object("PageInfo")
-    public static let PredictiveSearchResult = GraphQLParentType.object("PredictiveSearchResult")
-    public static let Product = GraphQLParentType.object("Product")
-    public static let ProductConnection = GraphQLParentType.object("ProductConnection")
-    public static let ProductOption = GraphQLParentType.object("ProductOption")
-    public static let ProductOptionValue = GraphQLParentType.object("ProductOptionValue")
-    public static let ProductOptionValueSwatch = GraphQLParentType.object("ProductOptionValueSwatch")
-    public static let ProductPriceRange = GraphQLParentType.object("ProductPriceRange")
-    public static let ProductVariant = GraphQLParentType.object("ProductVariant")
-    public static let QueryRoot = GraphQLParentType.object("QueryRoot")
-    public static let SEO = GraphQLParentType.object("SEO")
-    public static let SearchQuerySuggestion = GraphQLParentType.object("SearchQuerySuggestion")
-    public static let SearchResultItemConnection = GraphQLParentType.object("SearchResultItemConnection")
-    public static let SelectedOption = GraphQLParentType.object("SelectedOption")
-    public static let Shop = GraphQLParentType.object("Shop")
-    public static let ShopPolicy = GraphQLParentType.object("ShopPolicy")
-    public static let ShopPolicyWithDefault = GraphQLParentType.object("ShopPolicyWithDefault")
+    @_alwaysEmitIntoClient public static var Article: GraphQLParentType { .object("Article") }
+    @_alwaysEmitIntoClient public static var ArticleAuthor: GraphQLParentType { .object("ArticleAuthor") }
+    @_alwaysEmitIntoClient public static var Blog: GraphQLParentType { .object("Blog") }
+    @_alwaysEmitIntoClient public static var BlogConnection: GraphQLParentType { .object("BlogConnection") }
+    @_alwaysEmitIntoClient public static var Brand: GraphQLParentType { .object("Brand") }
+    @_alwaysEmitIntoClient public static var Collection: GraphQLParentType { .object("Collection") }
+    @_alwaysEmitIntoClient public static var CollectionConnection: GraphQLParentType { .object("CollectionConnection") }
+    @_alwaysEmitIntoClient public static var Domain: GraphQLParentType { .object("Domain") }
+    @_alwaysEmitIntoClient public static var Image: GraphQLParentType { .object("Image") }
+    @_alwaysEmitIntoClient public static var MediaImage: GraphQLParentType { .object("MediaImage") }
+    @_alwaysEmitIntoClient public static var Menu: GraphQLParentType { .object("Menu") }
+    @_alwaysEmitIntoClient public static var MenuItem: GraphQLParentType { .object("MenuItem") }
+    @_alwaysEmitIntoClient public static var MoneyV2: GraphQLParentType { .object("MoneyV2") }
+    @_alwaysEmitIntoClient public static var Page: GraphQLParentType { .object("Page") }
+    @_alwaysEmitIntoClient public static var PageInfo: GraphQLParentType { .object("PageInfo") }
+    @_alwaysEmitIntoClient public static var PredictiveSearchResult: GraphQLParentType { .object("PredictiveSearchResult") }
+    @_alwaysEmitIntoClient public static var Product: GraphQLParentType { .object("Product") }
+    @_alwaysEmitIntoClient public static var ProductConnection: GraphQLParentType { .object("ProductConnection") }
+    @_alwaysEmitIntoClient public static var ProductOption: GraphQLParentType { .object("ProductOption") }
+    @_alwaysEmitIntoClient public static var ProductOptionValue: GraphQLParentType { .object("ProductOptionValue") }
+    @_alwaysEmitIntoClient public static var ProductOptionValueSwatch: GraphQLParentType { .object("ProductOptionValueSwatch") }
+    @_alwaysEmitIntoClient public static var ProductPriceRange: GraphQLParentType { .object("ProductPriceRange") }
+    @_alwaysEmitIntoClient public static var ProductVariant: GraphQLParentType { .object("ProductVariant") }
+    @_alwaysEmitIntoClient public static var QueryRoot: GraphQLParentType { .object("QueryRoot") }
+    @_alwaysEmitIntoClient public static var SEO: GraphQLParentType { .object("SEO") }
+    @_alwaysEmitIntoClient public static var SearchQuerySuggestion: GraphQLParentType { .object("SearchQuerySuggestion") }
+    @_alwaysEmitIntoClient public static var SearchResultItemConnection: GraphQLParentType { .object("SearchResultItemConnection") }
+    @_alwaysEmitIntoClient public static var SelectedOption: GraphQLParentType { .object("SelectedOption") }
+    @_alwaysEmitIntoClient public static var Shop: GraphQLParentType { .object("Shop") }
+    @_alwaysEmitIntoClient public static var ShopPolicy: GraphQLParentType { .object("ShopPolicy") }
+    @_alwaysEmitIntoClient public static var ShopPolicyWithDefault: GraphQLParentType { .object("ShopPolicyWithDefault") }
   }
 
   public nonisolated enum Interfaces {

@@ -9,13 +9,13 @@ public nonisolated enum StarWarsAPI {
   public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
   public nonisolated enum Objects {
-    public static let Droid = GraphQLParentType.object("Droid")
-    public static let Human = GraphQLParentType.object("Human")
-    public static let Mutation = GraphQLParentType.object("Mutation")
-    public static let Query = GraphQLParentType.object("Query")
-    public static let Review = GraphQLParentType.object("Review")
-    public static let Starship = GraphQLParentType.object("Starship")
-    public static let Subscription = GraphQLParentType.object("Subscription")
+    @_alwaysEmitIntoClient public static var Droid: GraphQLParentType { .object("Droid") }
+    @_alwaysEmitIntoClient public static var Human: GraphQLParentType { .object("Human") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
+    @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
+    @_alwaysEmitIntoClient public static var Review: GraphQLParentType { .object("Review") }
+    @_alwaysEmitIntoClient public static var Starship: GraphQLParentType { .object("Starship") }
+    @_alwaysEmitIntoClient public static var Subscription: GraphQLParentType { .object("Subscription") }
   }
 
   public nonisolated enum Interfaces {

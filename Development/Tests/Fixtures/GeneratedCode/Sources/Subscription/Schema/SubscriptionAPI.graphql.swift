@@ -9,6 +9,6 @@ public nonisolated enum SubscriptionAPI {
   public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
   public nonisolated enum Objects {
-    public static let Subscription = GraphQLParentType.object("Subscription")
+    @_alwaysEmitIntoClient public static var Subscription: GraphQLParentType { .object("Subscription") }
   }
 }

@@ -12,7 +12,7 @@ public nonisolated enum UploadAPI {
   public typealias Upload = GraphQLFile
 
   public nonisolated enum Objects {
-    public static let File = GraphQLParentType.object("File")
-    public static let Mutation = GraphQLParentType.object("Mutation")
+    @_alwaysEmitIntoClient public static var File: GraphQLParentType { .object("File") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
   }
 }
