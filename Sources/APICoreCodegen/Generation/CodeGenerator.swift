@@ -113,6 +113,7 @@ public struct CodeGenerator: Sendable {
             fileScalars: fileScalars, addsKeyFields: configuration.addsKeyFields,
             inlinesFragmentArguments: configuration.inlinesFragmentArguments)
         let typePolicies = try TypePolicyResolver.keyFields(in: schema)
+        let scalarMapping = ScalarMapping(configured: configuration.customScalars)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
             access: configuration.accessLevel == .public ? "public " : "",
@@ -120,8 +121,8 @@ public struct CodeGenerator: Sendable {
             fileScalars: fileScalars,
             keyFields: Dictionary(
                 typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
-            importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation(in: schema),
-            importsScalars: ScalarMapping(configured: configuration.customScalars).needsScalarsModule(in: schema),
+            importsFoundation: scalarMapping.needsFoundation(in: schema),
+            importsScalars: scalarMapping.needsScalarsModule(in: schema),
             generatesInitializers: configuration.selectionSetInitializers)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {
