@@ -41,9 +41,14 @@ let package = Package(
     ],
     targets: [
         // What generated code imports, and nothing else: its release text is what every app pays for the runtime.
-        .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
+        // It imports no Foundation, which would link the C math library for the rounding that reading an `Int` from a
+        // `Double` inlines; an app that links only this module links it here.
+        .target(
+            name: "APICoreGraphQL", swiftSettings: swiftSettings,
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
         // The built-in custom scalar types (`Date`, `URL`, `UUID`, `Decimal`, `Int64`, `UInt64`,
-        // `GraphQLCalendarDate`): generated code imports it only when the configuration maps a scalar to one of them.
+        // `GraphQLCalendarDate`) and files to upload (`GraphQLFile`): generated code imports it only when the
+        // configuration maps a scalar to one of them or the schema has a file scalar.
         .target(name: "APICoreScalars", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         // JSON on the wire: the fast reader and the writer of `JSONValue`, `Codable` over them, the GraphQL response
         // envelope read from it (with null propagation) and document hashes; the client, the cache and the tools

@@ -114,8 +114,9 @@ let package = Package(
         .target(
             name: "APICoreTestSupport",
             dependencies: [
-                "SeededGeneration", lib("APICoreGraphQL"), lib("APICoreJSON"), lib("APICoreCache"), lib("APICoreKit"),
-                lib("APICoreDynamic"), lib("APICoreWebSocket"), lib("APICoreCompiler"), nio,
+                "SeededGeneration", lib("APICoreGraphQL"), lib("APICoreScalars"), lib("APICoreJSON"),
+                lib("APICoreCache"), lib("APICoreKit"), lib("APICoreDynamic"), lib("APICoreWebSocket"),
+                lib("APICoreCompiler"), nio,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import APICoreGraphQL
 import APICoreJSON
+import APICoreScalars
 import Foundation
 import Testing
 

@@ -24,13 +24,18 @@ struct ScalarMappingTests {
         mutation Upload($file: Upload!) { upload(file: $file) }
         """
 
-    /// Runs the generator on the schema and operations above, written to a fresh folder.
-    static func run(customScalars: [String: String]) throws -> CodeGenerator.Result {
+    /// Runs the generator on the schema and operations above, written to a fresh folder; without the `Upload` scalar
+    /// and its mutation when `files` is `false`.
+    static func run(customScalars: [String: String], files: Bool = true) throws -> CodeGenerator.Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scalars-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(sdl.utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
-        try Data(operations.utf8).write(to: folder.appendingPathComponent("ops.graphql"))
+        let withoutFiles = { (text: String) in
+            text.split(separator: "\n").filter { !$0.contains("Upload") }.joined(separator: "\n")
+        }
+        try Data((files ? sdl : withoutFiles(sdl)).utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        try Data((files ? operations : withoutFiles(operations)).utf8).write(
+            to: folder.appendingPathComponent("ops.graphql"))
         let configuration = CodegenConfiguration(
             schemaNamespace: "ScalarAPI", schemaSearchPaths: ["schema.graphqls"], operationSearchPaths: ["ops.graphql"],
             schemaTypesPath: "Schema", operationsPath: "Operations", customScalars: customScalars,
@@ -99,7 +104,8 @@ struct ScalarMappingTests {
             (["Timestamp": "Date"], false), ([:], false),
         ])
     func scalarsModuleImport(customScalars: [String: String], imports: Bool) throws {
-        let result = try Self.run(customScalars: customScalars)
+        // Without a file scalar, which alone makes files import the module (below).
+        let result = try Self.run(customScalars: customScalars, files: false)
         for path in ["Schema/ScalarAPI.graphql.swift", "Operations/EventQuery.graphql.swift"] {
             let text = try #require(result.files.first { $0.path.hasSuffix(path) }?.contents, "\(path)")
             #expect(text.contains("import APICoreScalars") == imports, "\(path)")
@@ -114,5 +120,22 @@ struct ScalarMappingTests {
         if customScalars.values.contains(where: { $0.hasPrefix("MyClock.") }) {
             #expect(schema.contains("public typealias DateTime = \(customScalars["DateTime"]!)"))
         }
+    }
+
+    @Test(
+        "a schema with a file scalar imports APICoreScalars, which holds GraphQLFile, unless the scalar is mapped away",
+        arguments: [
+            ([:], true), (["Opaque": "JSON"], true), (["Attachment": "Upload"], true),
+            // `Upload` mapped to another type is not a file.
+            (["Upload": "JSON"], false),
+        ])
+    func fileScalarImport(customScalars: [String: String], imports: Bool) throws {
+        let result = try Self.run(customScalars: customScalars)
+        for path in ["Schema/ScalarAPI.graphql.swift", "Operations/UploadMutation.graphql.swift"] {
+            let text = try #require(result.files.first { $0.path.hasSuffix(path) }?.contents, "\(path)")
+            #expect(text.contains("import APICoreScalars") == imports, "\(path)")
+        }
+        let mutation = Self.file("Operations/UploadMutation.graphql.swift", in: result)
+        #expect(mutation.contains("self.file.forEachFile(at: \"variables.file\", body)") == imports)
     }
 }

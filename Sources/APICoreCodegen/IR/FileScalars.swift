@@ -18,6 +18,14 @@ package struct FileScalars: Sendable {
         self.names = names
     }
 
+    /// Whether `schema` declares a file scalar: generated files then import `APICoreScalars`, which holds
+    /// `GraphQLFile`.
+    func isDeclared(in schema: GraphQLSchema) -> Bool {
+        names.contains { name in
+            if case .scalar = schema.type(named: name) { true } else { false }
+        }
+    }
+
     /// Whether a value of `type` can hold a file: a file scalar, or an input object with such a field at any depth,
     /// inside lists or not.
     func canContainFiles(_ type: TypeReference, in schema: GraphQLSchema) -> Bool {

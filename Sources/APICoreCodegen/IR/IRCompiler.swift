@@ -138,9 +138,10 @@ package enum IRCompiler {
         // `self` as a parameter would hide the instance in the initializer; the types generated code refers to from
         // within the operation (fragments in the document, the namespace) must not be hidden by a variable.
         var reserved = builder.reservedNames.union(["variables", "self", "Self", "Data", "_"])
-        // An operation whose variables can hold files has a `fileUploads` property of its own.
+        // An operation whose variables can hold files has a `forEachFile(_:)` method of its own, and `fileUploads`
+        // (in `APICoreScalars`) lists what it finds.
         if operation.variableDefinitions.contains(where: { fileScalars.canContainFiles($0.type, in: builder.schema) }) {
-            reserved.insert("fileUploads")
+            reserved.formUnion(["forEachFile", "fileUploads"])
         }
         var scope = SwiftNameScope(reserving: reserved)
         let variables = operation.variableDefinitions.map { definition in

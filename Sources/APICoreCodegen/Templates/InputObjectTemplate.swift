@@ -22,7 +22,7 @@ struct InputObjectTemplate {
         // Hashable's ambiguous.
         var used: Set<String> = ["fields", "jsonValue", "isAbsent", "self", "hashValue"]
         let holdsFiles = type.fields.contains { context.canContainFiles($0.type) }
-        if holdsFiles { used.formUnion(["mayContainFiles", "appendFiles"]) }
+        if holdsFiles { used.formUnion(["mayContainFiles", "forEachFile"]) }
         var fileFields: [(name: String, key: String)] = []
         var parameters: [String] = []
         var assignments: [String] = []
@@ -71,18 +71,18 @@ struct InputObjectTemplate {
         return lines.joined(separator: "\n")
     }
 
-    /// `mayContainFiles` and `appendFiles(at:to:)` of an input object with fields that can hold files.
+    /// `mayContainFiles` and `forEachFile(at:_:)` of an input object with fields that can hold files.
     private func fileLines(_ fields: [(name: String, key: String)]) -> [String] {
         let access = context.access
         var lines = [
             "",
             "        \(access)static var mayContainFiles: Bool { true }",
             "",
-            "        \(access)func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {",
+            "        \(access)func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {",
         ]
         for field in fields {
             // The field's name is a GraphQL name, so it needs no escaping inside the string.
-            lines.append("            self.\(field.name).appendFiles(at: path + \".\(field.key)\", to: &files)")
+            lines.append("            self.\(field.name).forEachFile(at: path + \".\(field.key)\", body)")
         }
         lines.append("        }")
         return lines

@@ -75,13 +75,16 @@ struct OperationTemplate {
         // `.init`, not the type's name, which a variable of that name would hide.
         lines.append("        .init(variables: [\(members.joined(separator: ", "))])")
         lines.append("    }")
-        let fileMembers = variables.filter { context.canContainFiles($0.type) }.map { variable in
-            "\(SwiftNames.stringLiteral(variable.name)): \(SwiftNames.identifier(variable.propertyName))"
-        }
-        if !fileMembers.isEmpty {
+        let fileVariables = variables.filter { context.canContainFiles($0.type) }
+        if !fileVariables.isEmpty {
             lines.append("")
-            lines.append("    \(access)var fileUploads: [GraphQLFileUpload] {")
-            lines.append("        GraphQLFileUpload.files(inVariables: [\(fileMembers.joined(separator: ", "))])")
+            lines.append(
+                "    \(access)func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {")
+            for variable in fileVariables {
+                let path = SwiftNames.stringLiteral("variables." + variable.name)
+                let property = SwiftNames.identifier(variable.propertyName)
+                lines.append("        self.\(property).forEachFile(at: \(path), body)")
+            }
             lines.append("    }")
         }
         lines += variableDefaults(variables)

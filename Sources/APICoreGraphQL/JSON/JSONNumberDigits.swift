@@ -3,17 +3,25 @@
 /// Texts of the same value have equal digits (`1e20`, `100000000000000000000` and `1.0E+20`). Decoding reads an
 /// integer scalar kept as text with it; `APICoreJSON`'s reader also compares the text's digits with those of a
 /// double's shortest description, to tell whether the `Double` holds the number as written.
+@usableFromInline
 package struct JSONNumberDigits {
     /// Whether the text starts with a minus sign (kept for zero as well, as `-0.0` keeps it).
-    package var isNegative: Bool
+    @usableFromInline package var isNegative: Bool
     /// The significant digits as ASCII, without leading or trailing zeros; empty for zero.
-    package var digits: [UInt8]
+    @usableFromInline package var digits: [UInt8]
     /// The power of ten that the digits, read as an integer, are multiplied by; 0 for zero.
-    package var exponent: Int
+    @usableFromInline package var exponent: Int
+
+    /// Reads the whole of `text` by the strict JSON number grammar; `nil` for anything else.
+    @usableFromInline package init?(_ text: String) {
+        var text = text
+        guard let number = text.withUTF8({ Self($0) }) else { return nil }
+        self = number
+    }
 
     /// Reads the whole of `text` by the strict JSON number grammar (`-`, an integer part without leading zeros, an
     /// optional fraction and an optional exponent); `nil` for anything else.
-    package init?(_ text: some Sequence<UInt8>) {
+    package init?(_ text: UnsafeBufferPointer<UInt8>) {
         var bytes = text.makeIterator()
         var byte = bytes.next()
         let isNegative = byte == UInt8(ascii: "-")
@@ -78,10 +86,10 @@ package struct JSONNumberDigits {
     }
 
     /// Whether the value is an integer: zero, or digits with no power of ten below one.
-    package var isIntegral: Bool { exponent >= 0 }
+    @usableFromInline package var isIntegral: Bool { exponent >= 0 }
 
     /// Why a number is not an integer of a given type.
-    package enum IntegerFailure: Error {
+    @usableFromInline package enum IntegerFailure: Error {
         /// The value has a fraction.
         case notIntegral
         /// The value is an integer the type cannot hold.
@@ -90,6 +98,7 @@ package struct JSONNumberDigits {
 
     /// The value as an integer of type `T`; throws ``IntegerFailure/notIntegral`` for a value with a fraction and
     /// ``IntegerFailure/outOfRange`` for an integer that `T` cannot hold.
+    @_alwaysEmitIntoClient
     package func integer<T: FixedWidthInteger>(as type: T.Type) throws(IntegerFailure) -> T {
         guard isIntegral else { throw .notIntegral }
         // No integer type has more than 39 digits; longer values are out of range without counting.

@@ -20,6 +20,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// An object with the given members; a later duplicate key replaces the earlier value in place.
+    @_alwaysEmitIntoClient
     public init(_ members: some Sequence<(String, JSONValue)>) {
         self.init()
         for (key, value) in members { self[key] = value }

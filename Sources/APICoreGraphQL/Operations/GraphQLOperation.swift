@@ -34,10 +34,11 @@ public protocol GraphQLOperation: Sendable {
     /// The default values the document declares for its variables (`$withEmail: Boolean = true`).
     static var variableDefaults: JSONObject { get }
 
-    /// The files in the variables, each with its path (`variables.file`, `variables.files.0`,
-    /// `variables.input.avatar`); an operation with files is sent as a multipart upload. Generated operations whose
-    /// variables can hold an `Upload` implement it; the others have none.
-    var fileUploads: [GraphQLFileUpload] { get }
+    /// Calls `body` with each file in the variables and its path (`variables.file`, `variables.files.0`,
+    /// `variables.input.avatar`); an operation with files is sent as a multipart upload (`APICoreScalars`'
+    /// `fileUploads` lists them). Generated operations whose variables can hold an `Upload` implement it; the others
+    /// have none.
+    func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void)
 }
 
 extension GraphQLOperation {
@@ -48,7 +49,7 @@ extension GraphQLOperation {
     /// No defaults by default, for operations whose variables declare none.
     public static var variableDefaults: JSONObject { JSONObject() }
     /// No files by default, for operations whose variables cannot hold one.
-    public var fileUploads: [GraphQLFileUpload] { [] }
+    public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {}
 }
 
 /// A GraphQL query: read-only, safe to retry and to send with GET.

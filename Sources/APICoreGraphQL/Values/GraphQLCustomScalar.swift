@@ -21,10 +21,11 @@ extension GraphQLCustomScalar {
 extension GraphQLDecodingError {
     /// The integer of type `T` that a number kept as text (``JSONValue/numberText(_:)``) is exactly; an invalid
     /// `scalar` for a number with a fraction and one out of range for an integer that `T` cannot hold.
+    @_alwaysEmitIntoClient
     package static func integer<T: FixedWidthInteger>(
         _ text: String, as type: T.Type, scalar: String
     ) throws(GraphQLDecodingError) -> T {
-        guard let digits = JSONNumberDigits(text.utf8) else {
+        guard let digits = JSONNumberDigits(text) else {
             throw GraphQLDecodingError(.invalidScalar(type: scalar, reason: "a number text that is not JSON"))
         }
         do {

@@ -6,14 +6,14 @@ public protocol GraphQLInputValue: Sendable {
     /// Whether the value is left out of the request entirely (an absent ``GraphQLNullable``).
     var isAbsent: Bool { get }
 
-    /// Whether a value of this type can hold a ``GraphQLFile``: `false` unless the type is a file or holds one (an
-    /// optional, list or nullable of files, an input object with a file field). Values of types that cannot skip
-    /// ``appendFiles(at:to:)`` without looking inside.
+    /// Whether a value of this type can hold a file to upload (`APICoreScalars`' `GraphQLFile`): `false` unless the
+    /// type is a file or holds one (an optional, list or nullable of files, an input object with a file field).
+    /// Values of types that cannot are not looked inside by ``forEachFile(at:_:)``.
     static var mayContainFiles: Bool { get }
 
-    /// Appends the files inside the value, each with its path: `path` for the value itself, `path.0` for a list's
-    /// first element, `path.avatar` for an input object's `avatar` field. By default it appends none.
-    func appendFiles(at path: String, to files: inout [GraphQLFileUpload])
+    /// Calls `body` with each file inside the value and its path: `path` for the value itself, `path.0` for a list's
+    /// first element, `path.avatar` for an input object's `avatar` field. By default there are none.
+    func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void)
 }
 
 extension GraphQLInputValue {
@@ -23,8 +23,8 @@ extension GraphQLInputValue {
     /// `false`: most values hold no file.
     public static var mayContainFiles: Bool { false }
 
-    /// Appends nothing: most values hold no file.
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {}
+    /// None: most values hold no file.
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {}
 }
 
 extension String: GraphQLInputValue {
@@ -75,9 +75,9 @@ extension Optional: GraphQLInputValue where Wrapped: GraphQLInputValue {
     public static var mayContainFiles: Bool { Wrapped.mayContainFiles }
 
     /// The wrapped value's files, at the same path; none for `nil`.
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
         guard Wrapped.mayContainFiles, let self else { return }
-        self.appendFiles(at: path, to: &files)
+        self.forEachFile(at: path, body)
     }
 }
 
@@ -89,10 +89,10 @@ extension Array: GraphQLInputValue where Element: GraphQLInputValue {
     public static var mayContainFiles: Bool { Element.mayContainFiles }
 
     /// Each element's files, at `path.0`, `path.1`, ...
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
         guard Element.mayContainFiles else { return }
         for (index, element) in enumerated() {
-            element.appendFiles(at: "\(path).\(index)", to: &files)
+            element.forEachFile(at: "\(path).\(index)", body)
         }
     }
 }

@@ -72,8 +72,8 @@ extension GraphQLNullable: GraphQLInputValue where Wrapped: GraphQLInputValue {
     public static var mayContainFiles: Bool { Wrapped.mayContainFiles }
 
     /// The wrapped value's files, at the same path; none when absent or null.
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
         guard Wrapped.mayContainFiles, case .some(let value) = self else { return }
-        value.appendFiles(at: path, to: &files)
+        value.forEachFile(at: path, body)
     }
 }

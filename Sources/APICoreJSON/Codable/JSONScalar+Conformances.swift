@@ -82,7 +82,7 @@ extension JSONScalar where Self: FixedWidthInteger {
             }
             self = exact
         case .numberText(let text):
-            guard let digits = JSONNumberDigits(text.utf8) else { throw .kindMismatch(found: jsonValue) }
+            guard let digits = JSONNumberDigits(text) else { throw .kindMismatch(found: jsonValue) }
             do {
                 self = try digits.integer(as: Self.self)
             } catch .notIntegral {

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 /// An operation compiled at run time (a ``GraphQLCompiledOperation``) with its variables: run by the client like a
 /// generated operation, whose name, document and selections it carries per instance rather than as static data.
@@ -42,6 +43,11 @@ public struct GraphQLDynamicQuery: GraphQLDynamicOperation, GraphQLQuery {
         self.variables = variables
         fileUploads = files
     }
+
+    /// Each of ``fileUploads``, at its path.
+    public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+        for upload in fileUploads { body(upload.path, upload.file) }
+    }
 }
 
 /// A mutation compiled at run time, with its variables.
@@ -64,6 +70,11 @@ public struct GraphQLDynamicMutation: GraphQLDynamicOperation, GraphQLMutation {
         self.compiled = compiled
         self.variables = variables
         fileUploads = files
+    }
+
+    /// Each of ``fileUploads``, at its path.
+    public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+        for upload in fileUploads { body(upload.path, upload.file) }
     }
 }
 

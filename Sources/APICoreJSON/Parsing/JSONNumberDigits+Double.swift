@@ -8,15 +8,15 @@ extension JSONNumberDigits {
 
     /// Whether `double`'s shortest description has the digits of `text`, so that ``JSONValue/double(_:)`` holds the
     /// number as written; `false` for a text that is not a JSON number or a double that is not finite.
-    package static func double(_ double: Double, holds text: some Sequence<UInt8>) -> Bool {
+    package static func double(_ double: Double, holds text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard double.isFinite, let written = JSONNumberDigits(text) else { return false }
-        return JSONNumberDigits(double.description.utf8)?.hasValue(of: written) == true
+        return JSONNumberDigits(double.description)?.hasValue(of: written) == true
     }
 
     /// Whether `double` is exactly the integer `text` spells; `false` for a text that is not a JSON number or a double
     /// that is not finite. For integers beyond 64 bits, whose nearest double may differ from the integer in digits
     /// that its shortest description leaves out (`12345678901234567000` reads as `12345678901234567168`).
-    package static func double(_ double: Double, isExactly text: some Sequence<UInt8>) -> Bool {
+    package static func double(_ double: Double, isExactly text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard double.isFinite, double.magnitude >= 0x1p53, let written = JSONNumberDigits(text) else { return false }
         return exactInteger(double).hasValue(of: written)
     }
@@ -53,7 +53,7 @@ extension JSONNumberDigits {
             let digits = String(limb)
             text += String(repeating: "0", count: 9 - digits.utf8.count) + digits
         }
-        guard let digits = JSONNumberDigits(text.utf8) else { preconditionFailure("not an integer: \(text)") }
+        guard let digits = JSONNumberDigits(text) else { preconditionFailure("not an integer: \(text)") }
         return digits
     }
 }
@@ -61,6 +61,6 @@ extension JSONNumberDigits {
 extension JSONValue {
     /// Whether `text` is a JSON number, as the text of ``numberText(_:)`` must be.
     package static func isNumberText(_ text: String) -> Bool {
-        JSONNumberDigits(text.utf8) != nil
+        JSONNumberDigits(text) != nil
     }
 }

@@ -1,5 +1,7 @@
 import APICoreGraphQL
 import APICoreJSON
+import APICoreScalars
+import Foundation
 import Testing
 
 /// What the client, the cache and the test mocks read of an operation (`__compiled`, `__operationName`,
@@ -110,6 +112,22 @@ struct OperationAccessorTests {
         #expect(operations.map { Self.read($0).name } == ["Star", "Ticks", "Search"])
         #expect(operations.map { Self.read($0).type } == [.mutation, .subscription, .query])
         #expect(operations.map { Self.read($0).identifier } == [nil, nil, "def"])
+    }
+
+    @Test("files given to an operation compiled at run time are its uploads when read through generic code")
+    func compiledFiles() {
+        let mutation = GraphQLCompiledOperation(
+            name: "Upload", sentOperationName: nil, operationType: .mutation,
+            document: "mutation Upload($file: Upload!) { upload(file: $file) }", operationIdentifier: nil,
+            variableDefaults: [:], dataSelections: .unchecked)
+        let file = GraphQLFile(data: Data("hello".utf8), fileName: "hello.txt", contentType: "text/plain")
+        let uploads = [GraphQLFileUpload(path: "variables.file", file: file)]
+        // The client reads an operation's files as generic code does, through `forEachFile(_:)`.
+        func files(of operation: some GraphQLOperation) -> [GraphQLFileUpload] { operation.fileUploads }
+        #expect(files(of: GraphQLDynamicMutation(mutation, variables: ["file": .null], files: uploads)) == uploads)
+        #expect(files(of: GraphQLDynamicMutation(mutation, variables: ["file": .null])).isEmpty)
+        #expect(files(of: GraphQLDynamicQuery(Self.compiled, files: uploads)) == uploads)
+        #expect(files(of: GraphQLDynamicQuery(Self.compiled)).isEmpty)
     }
 
     @Test("an operation with the compiled data type that is not compiled at run time reads its statics")

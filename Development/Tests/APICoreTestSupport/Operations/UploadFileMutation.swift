@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 /// ```graphql
 /// mutation UploadFile($file: Upload!) { uploadFile(file: $file) { filename contentType size sha256 } }
@@ -18,8 +19,8 @@ public struct UploadFileMutation: GraphQLMutation {
         .init(variables: ["file": file])
     }
 
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["file": file])
+    public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+        self.file.forEachFile(at: "variables.file", body)
     }
 
     public struct Data: GraphQLRootSelectionSet {

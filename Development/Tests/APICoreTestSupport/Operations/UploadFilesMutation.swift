@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 /// ```graphql
 /// mutation UploadFiles($files: [Upload!]!) { uploadFiles(files: $files) { filename contentType size sha256 } }
@@ -18,8 +19,8 @@ public struct UploadFilesMutation: GraphQLMutation {
         .init(variables: ["files": files])
     }
 
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["files": files])
+    public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+        self.files.forEachFile(at: "variables.files", body)
     }
 
     public struct Data: GraphQLRootSelectionSet {

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 /// ```graphql
 /// mutation UploadProfile($input: ProfileInput!) {
@@ -20,8 +21,8 @@ public struct UploadProfileMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public var fileUploads: [GraphQLFileUpload] {
-        GraphQLFileUpload.files(inVariables: ["input": input])
+    public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+        self.input.forEachFile(at: "variables.input", body)
     }
 
     public struct Data: GraphQLRootSelectionSet {

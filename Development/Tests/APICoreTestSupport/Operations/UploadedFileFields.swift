@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreScalars
 
 /// `UploadedFile { filename contentType size sha256 }`: what the reference servers read of an uploaded file.
 public struct UploadedFileFields: GraphQLSelectionSet {
@@ -39,8 +40,8 @@ extension ReferenceSchema {
 
         public static var mayContainFiles: Bool { true }
 
-        public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
-            self.avatar.appendFiles(at: path + ".avatar", to: &files)
+        public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+            self.avatar.forEachFile(at: path + ".avatar", body)
         }
     }
 }

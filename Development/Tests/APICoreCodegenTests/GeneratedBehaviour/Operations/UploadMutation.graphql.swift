@@ -34,8 +34,11 @@ public nonisolated struct UploadMutation: GraphQLMutation {
     .init(variables: ["file": file, "files": files, "profile": profile, "batch": batch, "note": note])
   }
 
-  public var fileUploads: [GraphQLFileUpload] {
-    GraphQLFileUpload.files(inVariables: ["file": file, "files": files, "profile": profile, "batch": batch])
+  public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+    self.file.forEachFile(at: "variables.file", body)
+    self.files.forEachFile(at: "variables.files", body)
+    self.profile.forEachFile(at: "variables.profile", body)
+    self.batch.forEachFile(at: "variables.batch", body)
   }
 
   public nonisolated struct Data: GraphQLRootSelectionSet {

@@ -25,8 +25,8 @@ nonisolated extension BehaviourAPI {
 
     public static var mayContainFiles: Bool { true }
 
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
-      self.profiles.appendFiles(at: path + ".profiles", to: &files)
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+      self.profiles.forEachFile(at: path + ".profiles", body)
     }
   }
 
@@ -52,9 +52,9 @@ nonisolated extension BehaviourAPI {
 
     public static var mayContainFiles: Bool { true }
 
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
-      self.avatar.appendFiles(at: path + ".avatar", to: &files)
-      self.documents.appendFiles(at: path + ".documents", to: &files)
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+      self.avatar.forEachFile(at: path + ".avatar", body)
+      self.documents.forEachFile(at: path + ".documents", body)
     }
   }
 

@@ -21,8 +21,8 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
     .init(variables: ["userId": userId, "file": file])
   }
 
-  public var fileUploads: [GraphQLFileUpload] {
-    GraphQLFileUpload.files(inVariables: ["file": file])
+  public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+    self.file.forEachFile(at: "variables.file", body)
   }
 
   public nonisolated struct Data: GraphQLRootSelectionSet {

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToDifferentParameters" }
@@ -20,8 +21,9 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
     .init(variables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
   }
 
-  public var fileUploads: [GraphQLFileUpload] {
-    GraphQLFileUpload.files(inVariables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
+  public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+    self.singleFile.forEachFile(at: "variables.singleFile", body)
+    self.multipleFiles.forEachFile(at: "variables.multipleFiles", body)
   }
 
   public nonisolated struct Data: GraphQLRootSelectionSet {

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToTheSameParameter" }
@@ -18,8 +19,8 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
     .init(variables: ["files": files])
   }
 
-  public var fileUploads: [GraphQLFileUpload] {
-    GraphQLFileUpload.files(inVariables: ["files": files])
+  public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+    self.files.forEachFile(at: "variables.files", body)
   }
 
   public nonisolated struct Data: GraphQLRootSelectionSet {

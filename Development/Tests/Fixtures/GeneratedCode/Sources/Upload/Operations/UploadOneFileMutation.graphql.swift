@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct UploadOneFileMutation: GraphQLMutation {
   @_alwaysEmitIntoClient public static var operationName: String { "UploadOneFile" }
@@ -18,8 +19,8 @@ public nonisolated struct UploadOneFileMutation: GraphQLMutation {
     .init(variables: ["file": file])
   }
 
-  public var fileUploads: [GraphQLFileUpload] {
-    GraphQLFileUpload.files(inVariables: ["file": file])
+  public func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+    self.file.forEachFile(at: "variables.file", body)
   }
 
   public nonisolated struct Data: GraphQLRootSelectionSet {

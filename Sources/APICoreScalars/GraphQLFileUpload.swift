@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// One file of an operation's variables and where it goes: a path of the GraphQL multipart request spec, such as
 /// `variables.file`, `variables.files.0` or `variables.input.avatar`.
 public struct GraphQLFileUpload: Sendable, Hashable {
@@ -12,13 +14,17 @@ public struct GraphQLFileUpload: Sendable, Hashable {
         self.path = path
         self.file = file
     }
+}
 
-    /// The files in variables, by their paths, in the order given: what a generated operation whose variables can
-    /// hold files returns as its ``GraphQLOperation/fileUploads``. Absent values hold none.
-    public static func files(inVariables variables: KeyValuePairs<String, any GraphQLInputValue>) -> [Self] {
-        var files: [Self] = []
-        for (name, value) in variables where !value.isAbsent {
-            value.appendFiles(at: "variables." + name, to: &files)
+extension GraphQLOperation {
+    /// The files in the variables, each with its path, in the order the operation gives them
+    /// (`GraphQLOperation.forEachFile(_:)`): what the client sends as a multipart upload. Empty for an operation whose
+    /// variables hold no file.
+    public var fileUploads: [GraphQLFileUpload] {
+        var files: [GraphQLFileUpload] = []
+        forEachFile { path, value in
+            // Only a `GraphQLFile` is a file: the `Upload` scalars of generated code are all mapped to it.
+            if let file = value as? GraphQLFile { files.append(GraphQLFileUpload(path: path, file: file)) }
         }
         return files
     }

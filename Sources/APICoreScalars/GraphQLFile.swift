@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -62,8 +64,8 @@ public struct GraphQLFile: GraphQLCustomScalar {
     /// `true`: a file is a file.
     public static var mayContainFiles: Bool { true }
 
-    /// Appends the file itself, at `path`.
-    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
-        files.append(GraphQLFileUpload(path: path, file: self))
+    /// The file itself, at `path`.
+    public func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {
+        body(path, self)
     }
 }
