@@ -53,7 +53,7 @@ mkdir -p "$work/runtime"
     -o libAPICoreGraphQL.so)
 runtimeText=$(size "$work/runtime/libAPICoreGraphQL.so" | awk 'NR == 2 { print $1 }')
 # The built-in custom scalars and files to upload, which generated code links only when its configuration maps a scalar
-# to one of them or its schema has a file scalar (the sets below do neither): reported apart, and counted in a set's
+# to one of them or its operations use a file scalar (the sets below do neither): reported apart, and counted in a set's
 # runtime text when its generated code imports them.
 say "compiling the built-in scalars (APICoreScalars, -O -wmo)"
 (cd "$work/runtime" && swiftc -O -wmo -num-threads 2 -parse-as-library -emit-module -emit-library \

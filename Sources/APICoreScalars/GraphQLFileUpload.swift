@@ -15,17 +15,3 @@ public struct GraphQLFileUpload: Sendable, Hashable {
         self.file = file
     }
 }
-
-extension GraphQLOperation {
-    /// The files in the variables, each with its path, in the order the operation gives them
-    /// (`GraphQLOperation.forEachFile(_:)`): what the client sends as a multipart upload. Empty for an operation whose
-    /// variables hold no file.
-    public var fileUploads: [GraphQLFileUpload] {
-        var files: [GraphQLFileUpload] = []
-        forEachFile { path, value in
-            // Only a `GraphQLFile` is a file: the `Upload` scalars of generated code are all mapped to it.
-            if let file = value as? GraphQLFile { files.append(GraphQLFileUpload(path: path, file: file)) }
-        }
-        return files
-    }
-}

@@ -24,18 +24,21 @@ struct ScalarMappingTests {
         mutation Upload($file: Upload!) { upload(file: $file) }
         """
 
-    /// Runs the generator on the schema and operations above, written to a fresh folder; without the `Upload` scalar
-    /// and its mutation when `files` is `false`.
-    static func run(customScalars: [String: String], files: Bool = true) throws -> CodeGenerator.Result {
+    /// `text` without its lines that mention `Upload`: the schema without the file scalar, the operations without the
+    /// mutation that uses it.
+    static func withoutUploads(_ text: String) -> String {
+        text.split(separator: "\n").filter { !$0.contains("Upload") }.joined(separator: "\n")
+    }
+
+    /// Runs the generator on a schema and operations (those above unless given), written to a fresh folder.
+    static func run(
+        customScalars: [String: String], sdl: String = sdl, operations: String = operations
+    ) throws -> CodeGenerator.Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scalars-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let withoutFiles = { (text: String) in
-            text.split(separator: "\n").filter { !$0.contains("Upload") }.joined(separator: "\n")
-        }
-        try Data((files ? sdl : withoutFiles(sdl)).utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
-        try Data((files ? operations : withoutFiles(operations)).utf8).write(
-            to: folder.appendingPathComponent("ops.graphql"))
+        try Data(sdl.utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        try Data(operations.utf8).write(to: folder.appendingPathComponent("ops.graphql"))
         let configuration = CodegenConfiguration(
             schemaNamespace: "ScalarAPI", schemaSearchPaths: ["schema.graphqls"], operationSearchPaths: ["ops.graphql"],
             schemaTypesPath: "Schema", operationsPath: "Operations", customScalars: customScalars,
@@ -105,7 +108,9 @@ struct ScalarMappingTests {
         ])
     func scalarsModuleImport(customScalars: [String: String], imports: Bool) throws {
         // Without a file scalar, which alone makes files import the module (below).
-        let result = try Self.run(customScalars: customScalars, files: false)
+        let result = try Self.run(
+            customScalars: customScalars, sdl: Self.withoutUploads(Self.sdl),
+            operations: Self.withoutUploads(Self.operations))
         for path in ["Schema/ScalarAPI.graphql.swift", "Operations/EventQuery.graphql.swift"] {
             let text = try #require(result.files.first { $0.path.hasSuffix(path) }?.contents, "\(path)")
             #expect(text.contains("import APICoreScalars") == imports, "\(path)")
@@ -123,19 +128,26 @@ struct ScalarMappingTests {
     }
 
     @Test(
-        "a schema with a file scalar imports APICoreScalars, which holds GraphQLFile, unless the scalar is mapped away",
+        "files import APICoreScalars, which holds GraphQLFile, exactly when the operations use a file scalar",
         arguments: [
-            ([:], true), (["Opaque": "JSON"], true), (["Attachment": "Upload"], true),
-            // `Upload` mapped to another type is not a file.
-            (["Upload": "JSON"], false),
+            ([:], true),
+            // `Upload` mapped to another type is not a file; a scalar mapped to `Upload` is, and `opaque` is selected.
+            (["Upload": "JSON"], false), (["Upload": "JSON", "Opaque": "Upload"], true),
         ])
     func fileScalarImport(customScalars: [String: String], imports: Bool) throws {
         let result = try Self.run(customScalars: customScalars)
         for path in ["Schema/ScalarAPI.graphql.swift", "Operations/UploadMutation.graphql.swift"] {
             let text = try #require(result.files.first { $0.path.hasSuffix(path) }?.contents, "\(path)")
-            #expect(text.contains("import APICoreScalars") == imports, "\(path)")
+            #expect(text.contains("import APICoreGraphQL\nimport APICoreScalars\n") == imports, "\(path)")
         }
         let mutation = Self.file("Operations/UploadMutation.graphql.swift", in: result)
-        #expect(mutation.contains("self.file.forEachFile(at: \"variables.file\", body)") == imports)
+        #expect(mutation.contains("self.file.forEachFile(at: \"variables.file\", body)") == customScalars.isEmpty)
+
+        // A schema that declares `Upload` for operations that do not use it asks for nothing.
+        let unused = try Self.run(customScalars: customScalars, operations: Self.withoutUploads(Self.operations))
+        for path in ["Schema/ScalarAPI.graphql.swift", "Operations/EventQuery.graphql.swift"] {
+            let text = try #require(unused.files.first { $0.path.hasSuffix(path) }?.contents, "\(path)")
+            #expect(text.contains("import APICoreScalars") == (customScalars["Opaque"] == "Upload"), "\(path)")
+        }
     }
 }

@@ -122,7 +122,8 @@ public struct CodeGenerator: Sendable {
             keyFields: Dictionary(
                 typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
             importsFoundation: scalarMapping.needsFoundation(in: schema),
-            importsScalars: scalarMapping.needsScalarsModule(in: schema) || fileScalars.isDeclared(in: schema),
+            importsScalars: scalarMapping.needsScalarsModule(in: schema)
+                || fileScalars.areUsed(in: compilation.referencedTypeNames),
             generatesInitializers: configuration.selectionSetInitializers)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {

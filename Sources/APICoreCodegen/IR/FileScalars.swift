@@ -18,12 +18,10 @@ package struct FileScalars: Sendable {
         self.names = names
     }
 
-    /// Whether `schema` declares a file scalar: generated files then import `APICoreScalars`, which holds
-    /// `GraphQLFile`.
-    func isDeclared(in schema: GraphQLSchema) -> Bool {
-        names.contains { name in
-            if case .scalar = schema.type(named: name) { true } else { false }
-        }
+    /// Whether the generated code uses a file scalar, among the schema types it uses (`referencedTypeNames`, input
+    /// objects' fields included): its files then import `APICoreScalars`, which holds `GraphQLFile`.
+    func areUsed(in referencedTypeNames: some Sequence<String>) -> Bool {
+        referencedTypeNames.contains(where: names.contains)
     }
 
     /// Whether a value of `type` can hold a file: a file scalar, or an input object with such a field at any depth,

@@ -53,7 +53,7 @@ enum SwiftReservedNames {
         "GraphQLSelection", "GraphQLObjectReader", "GraphQLDecodingError", "GraphQLConditions", "GraphQLParentType",
         "GraphQLSelectionSet", "GraphQLRootSelectionSet", "GraphQLFragment", "GraphQLQuery", "GraphQLMutation",
         "GraphQLSubscription", "GraphQLOperation", "GraphQLInputObject", "GraphQLCustomScalar", "GraphQLTypePolicies",
-        "GraphQLOutputType", "GraphQLArgumentValue", "Fragments",
+        "GraphQLOutputType", "GraphQLArgumentValue", "GraphQLInputValue", "GraphQLFile", "Fragments",
     ]
 
     /// Members of a selection set's `fragments` (`GraphQLFragmentSpreads`), and names a member cannot take.

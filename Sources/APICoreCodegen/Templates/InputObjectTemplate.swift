@@ -78,7 +78,8 @@ struct InputObjectTemplate {
             "",
             "        \(access)static var mayContainFiles: Bool { true }",
             "",
-            "        \(access)func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {",
+            "        \(access)func forEachFile("
+                + "at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void) {",
         ]
         for field in fields {
             // The field's name is a GraphQL name, so it needs no escaping inside the string.

@@ -26,8 +26,8 @@ enum SwiftNames {
     static let namespaceMemberNames: Set<String> = [
         "String", "Int", "Double", "Bool", "Optional", "Array", "Swift", "Sendable", "Hashable", "CaseIterable",
         "APICoreGraphQL", "APICoreScalars", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable",
-        "GraphQLInputObject", "GraphQLParentType", "GraphQLTypePolicies", "Objects", "Interfaces", "Unions",
-        "typePolicies",
+        "GraphQLInputObject", "GraphQLInputValue", "GraphQLFile", "GraphQLParentType", "GraphQLTypePolicies", "Objects",
+        "Interfaces", "Unions", "typePolicies",
     ]
 
     /// The Swift name of a schema type in the namespace: `Bool_` for an input object `Bool`, so that `Bool` inside

@@ -43,8 +43,8 @@ struct TemplateContext: Sendable {
     /// `UUID`, `Decimal`), which a file must import to use its conformances.
     var importsFoundation = false
     /// Whether generated files import `APICoreScalars`: some custom scalar is mapped to a built-in type whose
-    /// conformance that module declares (``ScalarMapping/needsScalarsModule``), or the schema has a file scalar
-    /// (`GraphQLFile`, ``FileScalars/isDeclared(in:)``).
+    /// conformance that module declares (``ScalarMapping/needsScalarsModule``), or the operations use a file scalar
+    /// (`GraphQLFile`, ``FileScalars/areUsed(in:)``).
     var importsScalars = false
     /// Whether selection sets get initializers from typed values (``CodegenConfiguration/selectionSetInitializers``).
     var generatesInitializers = false

@@ -34,10 +34,10 @@ public protocol GraphQLOperation: Sendable {
     /// The default values the document declares for its variables (`$withEmail: Boolean = true`).
     static var variableDefaults: JSONObject { get }
 
-    /// Calls `body` with each file in the variables and its path (`variables.file`, `variables.files.0`,
-    /// `variables.input.avatar`); an operation with files is sent as a multipart upload (`APICoreScalars`'
-    /// `fileUploads` lists them). Generated operations whose variables can hold an `Upload` implement it; the others
-    /// have none.
+    /// Calls `body` with each file in the variables (a `GraphQLFile`) and its path (`variables.file`,
+    /// `variables.files.0`, `variables.input.avatar`); an operation with files is sent as a multipart upload
+    /// (`APICoreScalars`' `fileUploads` lists them). Generated operations whose variables can hold an `Upload`
+    /// implement it; the others have none.
     func forEachFile(_ body: (_ path: String, _ file: any GraphQLInputValue) -> Void)
 }
 

@@ -11,8 +11,9 @@ public protocol GraphQLInputValue: Sendable {
     /// Values of types that cannot are not looked inside by ``forEachFile(at:_:)``.
     static var mayContainFiles: Bool { get }
 
-    /// Calls `body` with each file inside the value and its path: `path` for the value itself, `path.0` for a list's
-    /// first element, `path.avatar` for an input object's `avatar` field. By default there are none.
+    /// Calls `body` with each file inside the value (a `GraphQLFile`, and nothing else) and its path: `path` for the
+    /// value itself, `path.0` for a list's first element, `path.avatar` for an input object's `avatar` field. By
+    /// default there are none.
     func forEachFile(at path: String, _ body: (_ path: String, _ file: any GraphQLInputValue) -> Void)
 }
 

@@ -5,7 +5,7 @@ import PackageDescription
 // error. The sources under Sources/<Set>/ are written by APICoreCodegenTests (APICORE_RECORD_SNAPSHOTS=1) and must
 // not be edited. `APICoreGraphQL`, `APICoreScalars`, `APICoreTestMocks` and `APICoreJSON` (which the mocks and the
 // checks executable use; the generated sets do not) are links to the library modules' sources, so the package needs no
-// resolution. The sets whose configuration maps a scalar to a built-in type, or whose schema has a file scalar, import
+// resolution. The sets whose configuration maps a scalar to a built-in type, or whose operations use a file scalar, import
 // `APICoreScalars`.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let sets = [
@@ -16,7 +16,7 @@ let sets = [
 let renamed = ["StarWars": "StarWarsFixture", "GitHawk": "GitHawkFixture"]
 // The sets generated with their test mocks, in Sources/<Set>TestMocks/, which import the set's module.
 let setsWithMocks = ["StarWars", "AnimalKingdom", "GitHawk", "PocketGraph", "BCCMedia"]
-let setsWithBuiltInScalars: Set = ["Reference", "Upload"]
+let setsWithBuiltInScalars: Set = ["Reference", "Upload", "Names"]
 
 let package = Package(
     name: "GeneratedCode",

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct Comment: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Comment" }

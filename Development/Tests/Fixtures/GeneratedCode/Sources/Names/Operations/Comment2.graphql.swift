@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct Comment2: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "comment2" }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct CommentQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "comment" }

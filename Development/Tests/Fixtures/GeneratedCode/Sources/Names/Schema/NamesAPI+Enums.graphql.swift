@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 nonisolated extension NamesAPI {
   public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {

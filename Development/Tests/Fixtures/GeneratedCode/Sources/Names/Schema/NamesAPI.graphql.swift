@@ -2,16 +2,20 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 /// The schema types the operations use.
 public nonisolated enum NamesAPI {
   /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
   public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
+  public typealias Upload = GraphQLFile
+
   public nonisolated enum Objects {
     @_alwaysEmitIntoClient public static var Comment: GraphQLParentType { .object("Comment") }
     @_alwaysEmitIntoClient public static var Error: GraphQLParentType { .object("Error") }
     @_alwaysEmitIntoClient public static var Location: GraphQLParentType { .object("Location") }
+    @_alwaysEmitIntoClient public static var Mutation: GraphQLParentType { .object("Mutation") }
     @_alwaysEmitIntoClient public static var Protocol_: GraphQLParentType { .object("Protocol") }
     @_alwaysEmitIntoClient public static var Query: GraphQLParentType { .object("Query") }
   }
