@@ -48,7 +48,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
         // The built-in custom scalar types (`Date`, `URL`, `UUID`, `Decimal`, `Int64`, `UInt64`,
         // `GraphQLCalendarDate`) and files to upload (`GraphQLFile`): generated code imports it only when the
-        // configuration maps a scalar to one of them or the schema has a file scalar.
+        // configuration maps a scalar to one of them or the operations use a file scalar.
         .target(name: "APICoreScalars", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         // JSON on the wire: the fast reader and the writer of `JSONValue`, `Codable` over them, the GraphQL response
         // envelope read from it (with null propagation) and document hashes; the client, the cache and the tools
