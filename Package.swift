@@ -47,8 +47,9 @@ let package = Package(
             name: "APICoreGraphQL", swiftSettings: swiftSettings,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
         // The built-in custom scalar types (`Date`, `URL`, `UUID`, `Decimal`, `Int64`, `UInt64`,
-        // `GraphQLCalendarDate`) and files to upload (`GraphQLFile`): generated code imports it only when the
-        // configuration maps a scalar to one of them or the operations use a file scalar.
+        // `GraphQLCalendarDate`), files to upload (`GraphQLFile`) and fragment arguments: generated code imports it
+        // only when the configuration maps a scalar to one of them, the operations use a file scalar or a fragment
+        // declares variables.
         .target(name: "APICoreScalars", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         // JSON on the wire: the fast reader and the writer of `JSONValue`, `Codable` over them, the GraphQL response
         // envelope read from it (with null propagation) and document hashes; the client, the cache and the tools
@@ -102,7 +103,7 @@ let package = Package(
         // like generated ones.
         .target(
             name: "APICoreDynamic",
-            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreJSON"],
+            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreJSON", "APICoreScalars"],
             swiftSettings: swiftSettings),
         // `apicore generate` and what every subcommand shares, apart from the rest of the command line: the build
         // plugin's tool links only this and the code generator.

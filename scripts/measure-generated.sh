@@ -4,8 +4,14 @@
 # the two together, for the corpus apps and the GitHub sets.
 #
 #   scripts/measure-generated.sh [--runs N] [--sets "pocket-ios bcc-media-tvos github-apollo githawk"] [--keep DIR]
+#                                [--apollo DIR]
 #
 # --keep DIR leaves the runtime, the generated sources and the libraries in DIR, for `size -A` and `nm` afterwards.
+# --apollo DIR compiles Apollo's own output for the two apps in the same run, on this machine, interleaved with ours:
+# the code each app committed for the corpus's operations (at the commits below), against ApolloAPI built from the
+# apollo-ios tag the app's Package.resolved pins. DIR holds git repositories (bare or not) named apollo-ios,
+# pocket-ios and bcc-media-tvos; one that is missing is cloned there from GitHub. The ratios are then against those
+# figures, which compare on any machine.
 #
 # The runtime (APICoreGraphQL) is compiled once, optimized, as an app's package would build it. Each set is generated
 # by `apicore generate` and compiled the way an app's build compiles a module:
@@ -13,9 +19,9 @@
 #   debug    swiftc -Onone -g -enable-batch-mode -j2 -c, then the link (median of N runs of both together)
 # Debug objects are compiled with `-c` and linked apart: `-enable-batch-mode` with `-emit-library` fails in the
 # autolink step on Linux with this toolchain.
-# Apollo's figures for the apps (Apollo 1.x's generated code for the same operations, measured the same way on an AMD
-# EPYC machine with 2 cores) are printed beside ours for comparison: the sizes compare on any machine, the compile times
-# only on that kind. Apollo's sources are not part of this repository.
+# Without --apollo, Apollo's figures for the apps (Apollo 1.x's generated code for the same operations, measured the
+# same way on an AMD EPYC machine with 2 cores) are printed beside ours: the sizes compare on any machine, the compile
+# times only on a machine as fast. Apollo's sources are not part of this repository.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,12 +29,14 @@ corpus="$root/../shared/corpus"
 runs=5
 sets="pocket-ios bcc-media-tvos github-apollo githawk"
 keep=""
+apollo=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --sets) sets="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--sets \"NAMES\"] [--keep DIR]" >&2; exit 2 ;;
+    --apollo) apollo="$(mkdir -p "$2" && cd "$2" && pwd)"; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--sets \"NAMES\"] [--keep DIR] [--apollo DIR]" >&2; exit 2 ;;
     esac
 done
 
@@ -52,9 +60,10 @@ mkdir -p "$work/runtime"
     -module-name APICoreGraphQL -package-name apicore $(find "$root/Sources/APICoreGraphQL" -name '*.swift' | sort) \
     -o libAPICoreGraphQL.so)
 runtimeText=$(size "$work/runtime/libAPICoreGraphQL.so" | awk 'NR == 2 { print $1 }')
-# The built-in custom scalars and files to upload, which generated code links only when its configuration maps a scalar
-# to one of them or its operations use a file scalar (the sets below do neither): reported apart, and counted in a set's
-# runtime text when its generated code imports them.
+# The built-in custom scalars, files to upload and fragment arguments, which generated code links only when its
+# configuration maps a scalar to one of them, its operations use a file scalar or a fragment declares variables (the
+# sets below do none of these): reported apart, and counted in a set's runtime text when its generated code imports
+# them.
 say "compiling the built-in scalars (APICoreScalars, -O -wmo)"
 (cd "$work/runtime" && swiftc -O -wmo -num-threads 2 -parse-as-library -emit-module -emit-library \
     -module-name APICoreScalars -package-name apicore -I . -L . -lAPICoreGraphQL \
@@ -75,6 +84,43 @@ describe() {
     esac
 }
 
+# set -> the app's repository, the commit whose committed Apollo output is for the corpus's operations, the module that
+# output is, its folders (`:`-separated), and the apollo-ios tag the app's Package.resolved pins at that commit
+apolloOutput() {
+    case "$1" in
+    pocket-ios)
+        echo "Pocket/pocket-ios 7c58761f6a50bca4480bf4ffd139b8cbad1f45e6 PocketGraph PocketKit/Sources/PocketGraph 1.0.2" ;;
+    bcc-media-tvos)
+        echo "bcc-code/bcc-media-tvos b390f9bbd990bdd3b87af5a20227cee6b38f5626 API" \
+            "API/Sources/Fragments:API/Sources/Operations:API/Sources/Schema 1.8.0" ;;
+    *) echo "" ;;
+    esac
+}
+
+# A git repository of DIR (--apollo), cloned from GitHub the first time.
+repository() { # owner/name -> path
+    local path="$apollo/${1#*/}"
+    if [ ! -d "$path" ]; then
+        say "cloning $1 into $path"
+        git clone --quiet --bare "https://github.com/$1.git" "$path" >&2
+    fi
+    echo "$path"
+}
+
+# ApolloAPI from an apollo-ios tag, compiled as the runtime is: prints the folder of its library and module.
+apolloRuntime() { # tag -> folder
+    local folder="$work/apollo-$1"
+    if [ ! -f "$folder/libApolloAPI.so" ]; then
+        say "compiling ApolloAPI $1 (-O -wmo)"
+        mkdir -p "$folder/source"
+        git -C "$(repository apollographql/apollo-ios)" archive "$1" Sources/ApolloAPI | tar -x -C "$folder/source"
+        (cd "$folder" && swiftc -O -wmo -num-threads 2 -parse-as-library -emit-module -emit-library \
+            -module-name ApolloAPI $(find source/Sources/ApolloAPI -name '*.swift' | sort) -o libApolloAPI.so \
+            >/dev/null 2>&1) || { echo "failed: compiling ApolloAPI $1" >&2; exit 1; }
+    fi
+    echo "$folder"
+}
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
@@ -89,8 +135,13 @@ seconds() { # command... -> wall seconds
 
 printf -- '- runtime (APICoreGraphQL, release): %s bytes of text vs ApolloAPI'"'"'s %s (%.2fx)\n' \
     "$runtimeText" "$apolloRuntimeText" "$(ratio "$runtimeText" "$apolloRuntimeText")"
-printf -- '- built-in scalars and uploads (APICoreScalars, release, linked only when generated code imports it): %s bytes of text\n\n' \
+printf -- '- built-in scalars, uploads and fragment arguments (APICoreScalars, release, linked only when generated code imports it): %s bytes of text\n' \
     "$scalarsText"
+if [ -n "$apollo" ]; then
+    printf -- "- Apollo's figures: its apps' own output for the same operations, compiled here in the same runs\n\n"
+else
+    printf -- "- Apollo's figures: fixed, measured on an AMD EPYC machine (compile times compare only on one as fast)\n\n"
+fi
 printf '| set | generated source | release compile | debug compile | text segment (release) | generated + runtime text |\n'
 printf '|---|---|---|---|---|---|\n'
 for set in $sets; do
@@ -114,6 +165,18 @@ EOF
     fi
     flags=(-parse-as-library -emit-library -module-name "$namespace" -I "$work/runtime" -L "$work/runtime"
         "${libraries[@]}")
+    # Apollo's output for the same operations, compiled here in the same runs (--apollo).
+    read -r apolloRepository apolloCommit apolloModule apolloFolders apolloTag <<<"$(apolloOutput "$set")"
+    apolloFiles=""
+    if [ -n "$apollo" ] && [ -n "$apolloRepository" ]; then
+        apolloLibrary="$(apolloRuntime "$apolloTag")"
+        mkdir -p "$out/apollo"
+        git -C "$(repository "$apolloRepository")" archive "$apolloCommit" ${apolloFolders//:/ } | tar -x -C "$out/apollo"
+        apolloFiles=$(find "$out/apollo" -name '*.swift' | sort)
+        apolloFlags=(-parse-as-library -emit-library -module-name "$apolloModule" -I "$apolloLibrary"
+            -L "$apolloLibrary" -lApolloAPI)
+        apolloReleases=() apolloDebugs=()
+    fi
     release=() debug=()
     for run in $(seq "$runs"); do
         say "$set: release compile $run/$runs"
@@ -125,7 +188,28 @@ EOF
         link=$(cd "$out/objects" && seconds swiftc -emit-library ./*.o -L "$work/runtime" "${libraries[@]}" \
             -o "$out/lib$namespace-debug.so")
         debug+=("$(awk -v a="$compile" -v b="$link" 'BEGIN { print a + b }')")
+        [ -n "$apolloFiles" ] || continue
+        say "$set: Apollo's release compile $run/$runs"
+        apolloReleases+=("$(cd "$out/apollo" && seconds swiftc -O -wmo -num-threads 2 -g "${apolloFlags[@]}" \
+            $apolloFiles -o "$out/apollo/libApollo.so")")
+        say "$set: Apollo's debug compile $run/$runs"
+        rm -rf "$out/apollo-objects" && mkdir -p "$out/apollo-objects"
+        compile=$(cd "$out/apollo-objects" && seconds swiftc -Onone -g -enable-batch-mode -j2 -c -parse-as-library \
+            -module-name "$apolloModule" -I "$apolloLibrary" $apolloFiles)
+        link=$(cd "$out/apollo-objects" && seconds swiftc -emit-library ./*.o -L "$apolloLibrary" -lApolloAPI \
+            -o "$out/apollo/libApollo-debug.so")
+        apolloDebugs+=("$(awk -v a="$compile" -v b="$link" 'BEGIN { print a + b }')")
     done
+    setApolloRuntimeText=$apolloRuntimeText
+    if [ -n "$apolloFiles" ]; then
+        apolloRelease=$(printf '%s\n' "${apolloReleases[@]}" | median)
+        apolloDebug=$(printf '%s\n' "${apolloDebugs[@]}" | median)
+        apolloText=$(size "$out/apollo/libApollo.so" | awk 'NR == 2 { print $1 }')
+        apolloSource=$(cat $apolloFiles | wc -c)
+        setApolloRuntimeText=$(size "$apolloLibrary/libApolloAPI.so" | awk 'NR == 2 { print $1 }')
+        say "$set: Apollo's output at $apolloRepository@${apolloCommit:0:8}, ApolloAPI $apolloTag" \
+            "($setApolloRuntimeText bytes of text), compiled here"
+    fi
     text=$(size "$out/lib$namespace.so" | awk 'NR == 2 { print $1 }')
     releaseMedian=$(printf '%s\n' "${release[@]}" | median)
     debugMedian=$(printf '%s\n' "${debug[@]}" | median)
@@ -133,12 +217,12 @@ EOF
         printf '| %s | %s bytes | %.1f s | %.1f s | %s bytes | %s bytes |\n' "$set" "$source" "$releaseMedian" \
             "$debugMedian" "$text" "$((text + linkedText))"
     else
-        printf '| %s | %s vs %s bytes (%.2fx) | %.1f s vs %s s (%.2fx) | %.1f s vs %s s (%.2fx) | %s vs %s bytes (%.2fx) | %s vs %s bytes (%.2fx) |\n' \
+        printf '| %s | %s vs %s bytes (%.2fx) | %.2f s vs %.2f s (%.2fx) | %.2f s vs %.2f s (%.2fx) | %s vs %s bytes (%.2fx) | %s vs %s bytes (%.2fx) |\n' \
             "$set" "$source" "$apolloSource" "$(ratio "$source" "$apolloSource")" \
             "$releaseMedian" "$apolloRelease" "$(ratio "$releaseMedian" "$apolloRelease")" \
             "$debugMedian" "$apolloDebug" "$(ratio "$debugMedian" "$apolloDebug")" \
             "$text" "$apolloText" "$(ratio "$text" "$apolloText")" \
-            "$((text + linkedText))" "$((apolloText + apolloRuntimeText))" \
-            "$(ratio "$((text + linkedText))" "$((apolloText + apolloRuntimeText))")"
+            "$((text + linkedText))" "$((apolloText + setApolloRuntimeText))" \
+            "$(ratio "$((text + linkedText))" "$((apolloText + setApolloRuntimeText))")"
     fi
 done

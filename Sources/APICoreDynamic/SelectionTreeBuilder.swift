@@ -1,6 +1,7 @@
 import APICoreCodegen
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreScalars
 
 /// Builds the ``GraphQLSelectionTree`` of compiled selection sets: at run time, the same selections the code generator
 /// writes as static data for the same document (fields with their aliases, arguments and types, fragment spreads,

@@ -123,7 +123,8 @@ public struct CodeGenerator: Sendable {
                 typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
             importsFoundation: scalarMapping.needsFoundation(in: schema),
             importsScalars: scalarMapping.needsScalarsModule(in: schema)
-                || fileScalars.areUsed(in: compilation.referencedTypeNames),
+                || fileScalars.areUsed(in: compilation.referencedTypeNames)
+                || documents.contains { $0.fragments.contains { !$0.variableDefinitions.isEmpty } },
             generatesInitializers: configuration.selectionSetInitializers)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {

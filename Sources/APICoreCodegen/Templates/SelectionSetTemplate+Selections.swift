@@ -1,74 +1,98 @@
 import APICoreCompiler
 
 extension SelectionSetTemplate {
-    /// The static selection table: what decoding checks the data against and what the cache reads.
+    /// The static selection table: what decoding checks the data against and what the cache reads, in the compact
+    /// form the runtime reads (``SelectionTableText``).
     func selections(_ set: IRSelectionSet, indent: String) -> [String] {
-        var items: [String] = []
+        var table = SelectionTableText()
         for field in set.fields where !field.isInherited {
-            var arguments = ""
-            if !field.arguments.isEmpty {
-                let pairs = field.arguments.map {
-                    "(\(SwiftNames.stringLiteral($0.name.value)), \(ArgumentTemplate.render($0.value)))"
-                }
-                arguments = ", arguments: [\(pairs.joined(separator: ", "))]"
-            }
-            let alias = field.alias.map { ", alias: \(SwiftNames.stringLiteral($0))" } ?? ""
-            let type = context.mapper.outputTypeData(field.type, object: field.selectionSet?.typeName)
             // Leaves carry their Swift type, which decoding checks their values against; the `__typename` generated
             // code selects everywhere is read by type cases only.
             let isTypename = field.name == "__typename" && field.alias == nil
             let leaf =
-                field.selectionSet != nil || isTypename
-                ? "" : ", leaf: \(context.mapper.outputType(field.type, object: nil)).self"
-            let catching = field.catching.map { ", catching: \(Self.catching($0))" } ?? ""
-            // The runtime's shared `__typename` selection: one load instead of a field built in every table.
-            let item =
-                isTypename && arguments.isEmpty
-                ? ".__typename"
-                : ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)"
-                    + "\(catching)))"
-            // A field selected under several sets of conditions is listed under each: any one selects it.
-            for conditions in field.conditionSets { items.append(conditional(conditions, item)) }
+                field.selectionSet != nil || isTypename ? nil : context.mapper.outputType(field.type, object: nil)
+            let arguments = field.arguments.compactMap { SelectionTableText.argument($0.name.value, $0.value) }
+            let key = field.alias.map { "\($0):\(field.name)" } ?? field.name
+            for conditions in field.conditionSets {
+                guard conditions.isEmpty, arguments.count == field.arguments.count, field.catching == nil else {
+                    // A field selected under several sets of conditions is listed under each: any one selects it.
+                    table.extra(conditional(conditions, fieldExpression(field, leaf: leaf)))
+                    continue
+                }
+                if isTypename && arguments.isEmpty {
+                    table.typename()
+                } else if let object = field.selectionSet?.typeName {
+                    table.objectField(key, type: field.type.description, swiftType: object, arguments: arguments)
+                } else if let leaf {
+                    table.leafField(key, type: field.type.description, swiftType: leaf, arguments: arguments)
+                } else {
+                    table.extra(fieldExpression(field, leaf: nil))
+                }
+            }
         }
         for use in set.fragments where !use.isInherited {
             // With the values the spread gives the fragment's variables, if it declares any.
             let arguments = Self.fragmentArguments(use.arguments)
             if let label = use.deferLabel {
-                items.append(
+                table.extra(
                     ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.typeName).self\(arguments))"
                 )
-            } else {
-                // Listed under each set of conditions that selects it, as a field is.
-                for conditions in use.conditionSets {
-                    items.append(conditional(conditions, ".fragment(\(use.typeName).self\(arguments))"))
+                continue
+            }
+            // Listed under each set of conditions that selects it, as a field is.
+            for conditions in use.conditionSets {
+                if conditions.isEmpty, arguments.isEmpty {
+                    table.fragmentSpread(use.typeName)
+                } else {
+                    table.extra(conditional(conditions, ".fragment(\(use.typeName).self\(arguments))"))
                 }
             }
         }
         for part in set.typeCases {
-            items.append(conditional(part.conditions, ".inlineFragment(\(part.selectionSet.typeName).self)"))
+            if part.conditions.isEmpty {
+                table.typeCase(part.selectionSet.typeName)
+            } else {
+                table.extra(conditional(part.conditions, ".inlineFragment(\(part.selectionSet.typeName).self)"))
+            }
         }
         for key in set.implicitKeys {
-            let fields = key.fields.map {
-                ".implicitKey(\(SwiftNames.stringLiteral($0.name)), \(SwiftNames.stringLiteral($0.typeName)))"
-            }
             guard let condition = key.typeCondition else {
-                items += fields
+                for field in key.fields { table.implicitKey(field.name, typeName: field.typeName) }
                 continue
             }
-            items.append(
-                ".inlineFragment(GraphQLSelectionTree(parentType: \(context.parentTypeReference(condition)), "
-                    + "selections: [.__typename, \(fields.joined(separator: ", "))]))")
+            table.implicitKeyCase(
+                parentType: context.parentTypeReference(condition),
+                keys: key.fields.map { ($0.name, $0.typeName) })
         }
         for part in set.deferredParts {
             let label = part.label.map(SwiftNames.stringLiteral) ?? "nil"
-            items.append(".deferred(label: \(label), \(part.selectionSet.typeName).self)")
+            table.extra(".deferred(label: \(label), \(part.selectionSet.typeName).self)")
         }
         // Read through a computed property, so that the table's storage is the file's own, not one more exported
         // symbol of the module.
-        let property = "\(indent)\(context.access)static var __selections: [GraphQLSelection] { __selectionTable }"
-        let head = "\(indent)private static let __selectionTable: [GraphQLSelection] = ["
-        guard !items.isEmpty else { return [property, head + "]"] }
-        return [property, head] + items.map { "\(indent)    \($0)," } + ["\(indent)]"]
+        return ["\(indent)\(context.access)static var __selections: [GraphQLSelection] { __selectionTable }"]
+            + table.declaration(indent: indent)
+    }
+
+    /// A field written out in full: `.field(GraphQLField("name", alias: ..., type, arguments: ..., leaf: ...))`, or
+    /// the shared `.__typename`.
+    private func fieldExpression(_ field: IRField, leaf: String?) -> String {
+        var arguments = ""
+        if !field.arguments.isEmpty {
+            let pairs = field.arguments.map {
+                "(\(SwiftNames.stringLiteral($0.name.value)), \(ArgumentTemplate.render($0.value)))"
+            }
+            arguments = ", arguments: [\(pairs.joined(separator: ", "))]"
+        }
+        let isTypename = field.name == "__typename" && field.alias == nil
+        // The runtime's shared `__typename` selection: one load instead of a field built in every table.
+        if isTypename && arguments.isEmpty { return ".__typename" }
+        let alias = field.alias.map { ", alias: \(SwiftNames.stringLiteral($0))" } ?? ""
+        let type = context.mapper.outputTypeData(field.type, object: field.selectionSet?.typeName)
+        let leafType = leaf.map { ", leaf: \($0).self" } ?? ""
+        let catching = field.catching.map { ", catching: \(Self.catching($0))" } ?? ""
+        return ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leafType)"
+            + "\(catching)))"
     }
 
     /// `, arguments: ["size": .literal(128), "label": nil]` for a spread of a fragment that declares variables;

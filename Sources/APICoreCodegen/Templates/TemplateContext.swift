@@ -43,8 +43,9 @@ struct TemplateContext: Sendable {
     /// `UUID`, `Decimal`), which a file must import to use its conformances.
     var importsFoundation = false
     /// Whether generated files import `APICoreScalars`: some custom scalar is mapped to a built-in type whose
-    /// conformance that module declares (``ScalarMapping/needsScalarsModule``), or the operations use a file scalar
-    /// (`GraphQLFile`, ``FileScalars/areUsed(in:)``).
+    /// conformance that module declares (``ScalarMapping/needsScalarsModule``), the operations use a file scalar
+    /// (`GraphQLFile`, ``FileScalars/areUsed(in:)``), or a fragment declares variables, whose spreads give them values
+    /// (`GraphQLSelection.fragment(_:arguments:)`).
     var importsScalars = false
     /// Whether selection sets get initializers from typed values (``CodegenConfiguration/selectionSetInitializers``).
     var generatesInitializers = false

@@ -91,7 +91,7 @@ public final class GraphQLField: Sendable {
             catching: catching)
     }
 
-    init(
+    package init(
         _ name: String,
         alias: String?,
         _ type: GraphQLOutputType,

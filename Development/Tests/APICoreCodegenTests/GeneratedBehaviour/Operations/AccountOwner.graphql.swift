@@ -10,10 +10,10 @@ public nonisolated struct AccountOwner: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AccountOwner on Account { __typename owner { __typename id role } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o owner User! 0",
+    objects: [Owner.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -35,11 +35,10 @@ public nonisolated struct AccountOwner: GraphQLFragment {
   public nonisolated struct Owner: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f role Role! 0,k id ID",
+      leaves: [GraphQLEnum<BehaviourAPI.Role>.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

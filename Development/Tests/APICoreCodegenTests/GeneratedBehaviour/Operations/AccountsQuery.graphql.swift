@@ -23,9 +23,10 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("accounts", .nonNull(.list(.nonNull(.object(Accounts.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o accounts [Account!]! 0",
+      objects: [Accounts.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,14 +45,11 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
     public nonisolated struct Accounts: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("admins", .nonNull(.list(.nonNull(.object(Admins.self)))))),
-        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-        .fragment(AccountOwner.self),
-        .inlineFragment(AsOrganization.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,o admins [User!]! 0,o owner User! 1,s 2,i 3",
+        objects: [Admins.self, Owner.self, AccountOwner.self, AsOrganization.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -90,10 +88,10 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
       public nonisolated struct Admins: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -115,12 +113,13 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
       public nonisolated struct Owner: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
-          .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,x 0,f role Role! 0,k id ID",
+          leaves: [GraphQLEnum<BehaviourAPI.Role>.self],
+          extras: [
+            .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+          ]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -146,11 +145,11 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
       public nonisolated struct AsOrganization: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("seats", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f seats Int! 0,o owner User! 0",
+          objects: [Owner.self],
+          leaves: [Int.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -186,13 +185,13 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
         public nonisolated struct Owner: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
-            .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0,x 0,f role Role! 1,k id ID",
+            leaves: [String.self, GraphQLEnum<BehaviourAPI.Role>.self],
+            extras: [
+              .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+            ]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -40,9 +40,10 @@ public nonisolated struct DefaultedQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("first", .variable("first"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o users [User!]! 0 filter=$filter first=$first",
+      objects: [Users.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,11 +62,13 @@ public nonisolated struct DefaultedQuery: GraphQLQuery {
     public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,x 0",
+        leaves: [String.self],
+        extras: [
+          .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

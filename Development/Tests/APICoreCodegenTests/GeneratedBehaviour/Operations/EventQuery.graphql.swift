@@ -31,9 +31,10 @@ public nonisolated struct EventQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("event", .object(Event.self), arguments: [("at", .variable("at")), ("price", .variable("price")), ("views", .variable("views"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o event Event 0 at=$at price=$price views=$views",
+      objects: [Event.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -52,17 +53,10 @@ public nonisolated struct EventQuery: GraphQLQuery {
     public nonisolated struct Event: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("at", .nonNull(.scalar("DateTime")), leaf: BehaviourAPI.DateTime.self)),
-        .field(GraphQLField("day", .nonNull(.scalar("Day")), leaf: BehaviourAPI.Day.self)),
-        .field(GraphQLField("link", .nonNull(.scalar("Url")), leaf: BehaviourAPI.Url.self)),
-        .field(GraphQLField("uuid", .nonNull(.scalar("Uuid")), leaf: BehaviourAPI.Uuid.self)),
-        .field(GraphQLField("price", .nonNull(.scalar("Money")), leaf: BehaviourAPI.Money.self)),
-        .field(GraphQLField("payload", .nonNull(.scalar("Json")), leaf: BehaviourAPI.Json.self)),
-        .field(GraphQLField("views", .nonNull(.scalar("BigCount")), leaf: BehaviourAPI.BigCount.self)),
-        .field(GraphQLField("opaque", .scalar("Opaque"), leaf: BehaviourAPI.Opaque?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f at DateTime! 0,f day Day! 1,f link Url! 2,f uuid Uuid! 3,f price Money! 4,f payload Json! 5,f views BigCount! 6,f opaque Opaque 7",
+        leaves: [BehaviourAPI.DateTime.self, BehaviourAPI.Day.self, BehaviourAPI.Url.self, BehaviourAPI.Uuid.self, BehaviourAPI.Money.self, BehaviourAPI.Json.self, BehaviourAPI.BigCount.self, BehaviourAPI.Opaque?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

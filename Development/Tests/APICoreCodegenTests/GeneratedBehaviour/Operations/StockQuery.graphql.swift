@@ -15,10 +15,10 @@ public nonisolated struct StockQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("stock", .nonNull(.list(.nonNull(.object(Stock.self)))))),
-      .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o stock [Stock!]! 0,o users [User!]! 1",
+      objects: [Stock.self, Users.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -41,12 +41,10 @@ public nonisolated struct StockQuery: GraphQLQuery {
     public nonisolated struct Stock: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("sku", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("store", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("count", .nonNull(.scalar("Int")), leaf: Int.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f sku String! 0,f store Int! 1,f count Int! 1",
+        leaves: [String.self, Int.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -79,10 +77,10 @@ public nonisolated struct StockQuery: GraphQLQuery {
     public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

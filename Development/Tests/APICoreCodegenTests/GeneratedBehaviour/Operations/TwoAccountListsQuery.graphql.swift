@@ -15,10 +15,10 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("accounts", alias: "first", .nonNull(.list(.nonNull(.object(First.self)))))),
-      .field(GraphQLField("accounts", alias: "second", .nonNull(.list(.nonNull(.object(Second.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o first:accounts [Account!]! 0,o second:accounts [Account!]! 1",
+      objects: [First.self, Second.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -41,11 +41,11 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
     public nonisolated struct First: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,o owner User! 0",
+        objects: [Owner.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -71,11 +71,10 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
       public nonisolated struct Owner: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f role Role! 0,k id ID",
+          leaves: [GraphQLEnum<BehaviourAPI.Role>.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -44,9 +44,10 @@ public nonisolated struct UploadMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("upload", .nonNull(.object(Upload.self)), arguments: [("file", .variable("file")), ("files", .variable("files")), ("profile", .variable("profile")), ("batch", .variable("batch")), ("note", .variable("note"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o upload UploadResult! 0 file=$file files=$files profile=$profile batch=$batch note=$note",
+      objects: [Upload.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -65,10 +66,10 @@ public nonisolated struct UploadMutation: GraphQLMutation {
     public nonisolated struct Upload: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("count", .nonNull(.scalar("Int")), leaf: Int.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f count Int! 0",
+        leaves: [Int.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

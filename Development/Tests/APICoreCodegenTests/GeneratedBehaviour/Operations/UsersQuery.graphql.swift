@@ -31,9 +31,10 @@ public nonisolated struct UsersQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("nickname", .variable("nickname")), ("first", .variable("first"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o users [User!]! 0 filter=$filter nickname=$nickname first=$first",
+      objects: [Users.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -52,13 +53,10 @@ public nonisolated struct UsersQuery: GraphQLQuery {
     public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
-        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: BehaviourAPI.Long.self)),
-        .field(GraphQLField("nickname", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f role Role! 1,f followerCount Long! 2,f nickname String 3",
+        leaves: [String.self, GraphQLEnum<BehaviourAPI.Role>.self, BehaviourAPI.Long.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -2,16 +2,17 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct AvatarFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "AvatarFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AvatarFields($size: Int = 64, $format: String) on User { __typename avatar(size: $size, format: $format) { __typename url size } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("avatar", .object(Avatar.self), arguments: [("size", .variable("size")), ("format", .variable("format"))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o avatar Avatar 0 size=$size format=$format",
+    objects: [Avatar.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -32,11 +33,10 @@ public nonisolated struct AvatarFields: GraphQLFragment {
   public nonisolated struct Avatar: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Avatar }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("size", .nonNull(.scalar("Int")), leaf: Int.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f url String! 0,f size Int! 1",
+      leaves: [String.self, Int.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -2,16 +2,17 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct FriendList: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentName: String { "FriendList" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendList($count: Int!, $avatarSize: Int = 64) on User { __typename friends(first: $count) { __typename id name ...AvatarFields(size: $avatarSize) } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("friends", .nonNull(.list(.nonNull(.object(Friends.self)))), arguments: [("first", .variable("count"))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o friends [User!]! 0 first=$count",
+    objects: [Friends.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -32,12 +33,13 @@ public nonisolated struct FriendList: GraphQLFragment {
   public nonisolated struct Friends: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-      .fragment(AvatarFields.self, arguments: ["format": nil, "size": .variable("avatarSize")]),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID! 0,f name String! 0,x 0",
+      leaves: [String.self],
+      extras: [
+        .fragment(AvatarFields.self, arguments: ["format": nil, "size": .variable("avatarSize")]),
+      ]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

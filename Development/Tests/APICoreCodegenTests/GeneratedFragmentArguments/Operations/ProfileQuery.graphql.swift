@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 public nonisolated struct ProfileQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Profile" }
@@ -26,10 +27,10 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
-      .field(GraphQLField("me", .object(Me.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o user User 0 id=$id,o me User 1",
+      objects: [User.self, Me.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -52,13 +53,14 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
     public nonisolated struct User: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .fragment(AvatarFields.self, arguments: ["format": .literal("webp"), "size": .literal(128)]),
-        .fragment(FriendList.self, arguments: ["avatarSize": .literal(64), "count": .literal(2)]),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f name String! 0,x 0,x 1",
+        leaves: [String.self],
+        extras: [
+          .fragment(AvatarFields.self, arguments: ["format": .literal("webp"), "size": .literal(128)]),
+          .fragment(FriendList.self, arguments: ["avatarSize": .literal(64), "count": .literal(2)]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -95,11 +97,13 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
     public nonisolated struct Me: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .fragment(AvatarFields.self, arguments: ["format": nil, "size": .variable("meSize")]),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,x 0",
+        leaves: [String.self],
+        extras: [
+          .fragment(AvatarFields.self, arguments: ["format": nil, "size": .variable("meSize")]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

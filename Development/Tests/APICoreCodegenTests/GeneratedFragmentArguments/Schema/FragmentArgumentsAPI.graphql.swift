@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import APICoreScalars
 
 /// The schema types the operations use.
 public nonisolated enum FragmentArgumentsAPI {

@@ -25,9 +25,10 @@ public nonisolated struct IssueQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o repository Repository 0 owner=$owner name=$repo",
+      objects: [Repository.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -47,12 +48,11 @@ public nonisolated struct IssueQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("issue", .object(Issue.self), arguments: [("number", .variable("number"))])),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f name String! 0,o issue Issue 0 number=$number",
+        objects: [Issue.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -83,23 +83,11 @@ public nonisolated struct IssueQuery: GraphQLQuery {
       public nonisolated struct Issue: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("author", .object(Author.self))),
-          .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkIssueAPI.DateTime.self)),
-          .field(GraphQLField("editor", .object(Editor.self))),
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-          .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
-          .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o author Actor 0,f body String! 0,f closed Boolean! 1,f createdAt DateTime! 2,o editor Actor 1,f id ID! 0,o labels LabelConnection 2 first=100,f locked Boolean! 1,f number Int! 3,o reactionGroups [ReactionGroup!] 3,f title String! 0,f viewerCanReact Boolean! 1,f viewerCanUpdate Boolean! 1,f viewerDidAuthor Boolean! 1",
+          objects: [Author.self, Editor.self, Labels.self, ReactionGroups.self],
+          leaves: [String.self, Bool.self, GitHawkIssueAPI.DateTime.self, Int.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -185,12 +173,11 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         public nonisolated struct Author: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkIssueAPI.URI.self)),
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-            .inlineFragment(GraphQLSelectionTree(parentType: GitHawkIssueAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f avatarUrl URI! 0,f login String! 1,c 0 id ID",
+            leaves: [GitHawkIssueAPI.URI.self, String.self],
+            parentTypes: [GitHawkIssueAPI.Interfaces.Node]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -219,11 +206,11 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         public nonisolated struct Editor: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-            .inlineFragment(GraphQLSelectionTree(parentType: GitHawkIssueAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f login String! 0,c 0 id ID",
+            leaves: [String.self],
+            parentTypes: [GitHawkIssueAPI.Interfaces.Node]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -247,10 +234,10 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         public nonisolated struct Labels: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o nodes [Label] 0",
+            objects: [Nodes.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -272,12 +259,10 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f color String! 0,f name String! 0,k id ID",
+              leaves: [String.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -306,12 +291,11 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         public nonisolated struct ReactionGroups: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self)),
-            .field(GraphQLField("users", .nonNull(.object(Users.self)))),
-            .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f content ReactionContent! 0,o users ReactingUserConnection! 0,f viewerHasReacted Boolean! 1",
+            objects: [Users.self],
+            leaves: [GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self, Bool.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -343,10 +327,10 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           public nonisolated struct Users: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f totalCount Int! 0",
+              leaves: [Int.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,13 @@ public nonisolated struct ProfileContact: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProfileContact on Profile { __typename name email }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self, catching: .throwing([0]))),
-    .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self, catching: .throwing([0]))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,x 0,x 1",
+    extras: [
+      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self, catching: .throwing([0]))),
+      .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self, catching: .throwing([0]))),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

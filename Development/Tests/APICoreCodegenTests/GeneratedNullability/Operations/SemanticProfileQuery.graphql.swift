@@ -21,9 +21,10 @@ public nonisolated struct SemanticProfileQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("profile", .object(Profile.self), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o profile Profile 0 id=$id",
+      objects: [Profile.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,14 +43,10 @@ public nonisolated struct SemanticProfileQuery: GraphQLQuery {
     public nonisolated struct Profile: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("tags", .list(.scalar("String")), leaf: [String?]?.self)),
-        .field(GraphQLField("nickname", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("bio", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f name String 1,f tags [String] 2,f nickname String 1,f bio String 1",
+        leaves: [String.self, String?.self, [String?]?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("profile", .object(Profile.self), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o profile Profile 0 id=$id",
+      objects: [Profile.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,15 +43,17 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
     public nonisolated struct Profile: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self, catching: .result)),
-        .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self, catching: .result)),
-        .field(GraphQLField("bio", .scalar("String"), leaf: String?.self, catching: .result)),
-        .field(GraphQLField("avatar", .nonNull(.object(Avatar.self)), catching: .result)),
-        .field(GraphQLField("tags", .list(.nonNull(.scalar("String"))), leaf: [String]?.self, catching: .throwing([1]))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,x 0,x 1,x 2,x 3,x 4",
+        leaves: [String.self],
+        extras: [
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self, catching: .result)),
+          .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self, catching: .result)),
+          .field(GraphQLField("bio", .scalar("String"), leaf: String?.self, catching: .result)),
+          .field(GraphQLField("avatar", .nonNull(.object(Avatar.self)), catching: .result)),
+          .field(GraphQLField("tags", .list(.nonNull(.scalar("String"))), leaf: [String]?.self, catching: .throwing([1]))),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -95,10 +98,10 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
       public nonisolated struct Avatar: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Avatar }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f url String! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -34,11 +34,13 @@ public nonisolated struct SemanticProfilesQuery: GraphQLQuery {
     public nonisolated struct Profiles: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self, catching: .throwing([0]))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,x 0",
+        leaves: [String.self],
+        extras: [
+          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self, catching: .throwing([0]))),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -22,9 +22,10 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Subscription }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("priceChanged", .nonNull(.object(PriceChanged.self)), arguments: [("productId", .variable("productId"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o priceChanged Product! 0 productId=$productId",
+      objects: [PriceChanged.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,10 +45,10 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
     public nonisolated struct PriceChanged: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(ProductFields.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [ProductFields.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -30,9 +30,10 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("productPage", .nonNull(.object(ProductPage.self)), arguments: [("first", .variable("first")), ("after", .variable("after")), ("category", .variable("category"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o productPage ProductConnection! 0 first=$first after=$after category=$category",
+      objects: [ProductPage.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -52,11 +53,10 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
     public nonisolated struct ProductPage: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("edges", .nonNull(.list(.nonNull(.object(Edges.self)))))),
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o edges [ProductEdge!]! 0,o pageInfo PageInfo! 1",
+        objects: [Edges.self, PageInfo.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -81,11 +81,11 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
       public nonisolated struct Edges: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("node", .nonNull(.object(Node.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f cursor String! 0,o node Product! 0",
+          objects: [Node.self],
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -110,10 +110,10 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
         public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(ProductFields.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0",
+            objects: [ProductFields.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -155,11 +155,10 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f hasNextPage Boolean! 0,f endCursor String 1",
+          leaves: [Bool.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

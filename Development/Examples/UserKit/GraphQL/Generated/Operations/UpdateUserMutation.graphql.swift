@@ -24,9 +24,10 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("updateUser", .object(UpdateUser.self), arguments: [("id", .variable("id")), ("input", .variable("input"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o updateUser User 0 id=$id input=$input",
+      objects: [UpdateUser.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -45,10 +46,10 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
     public nonisolated struct UpdateUser: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(UserFields.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [UserFields.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -28,9 +28,10 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("uploadAvatar", .object(UploadAvatar.self), arguments: [("userId", .variable("userId")), ("file", .variable("file"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o uploadAvatar User 0 userId=$userId file=$file",
+      objects: [UploadAvatar.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -50,11 +51,11 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
     public nonisolated struct UploadAvatar: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("avatar", .object(Avatar.self))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,o avatar Avatar 0",
+        objects: [Avatar.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -80,13 +81,10 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
       public nonisolated struct Avatar: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("fileName", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("contentType", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("byteCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("sha256", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f fileName String! 0,f contentType String! 0,f byteCount Int! 1,f sha256 String! 0",
+          leaves: [String.self, Int.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

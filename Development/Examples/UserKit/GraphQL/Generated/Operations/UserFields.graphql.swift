@@ -9,14 +9,10 @@ public nonisolated struct UserFields: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name email role createdAt }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("role", .nonNull(.scalar("UserRole")), leaf: GraphQLEnum<UserAPI.UserRole>.self)),
-    .field(GraphQLField("createdAt", .nonNull(.scalar("Long")), leaf: UserAPI.Long.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f name String! 0,f email String! 0,f role UserRole! 1,f createdAt Long! 2",
+    leaves: [String.self, GraphQLEnum<UserAPI.UserRole>.self, UserAPI.Long.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -9,14 +9,10 @@ public nonisolated struct ProductFields: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductFields on Product { __typename id name category priceCents inStock }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("category", .nonNull(.scalar("ProductCategory")), leaf: GraphQLEnum<CatalogAPI.ProductCategory>.self)),
-    .field(GraphQLField("priceCents", .nonNull(.scalar("Long")), leaf: CatalogAPI.Long.self)),
-    .field(GraphQLField("inStock", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f name String! 0,f category ProductCategory! 1,f priceCents Long! 2,f inStock Boolean! 3",
+    leaves: [String.self, GraphQLEnum<CatalogAPI.ProductCategory>.self, CatalogAPI.Long.self, Bool.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

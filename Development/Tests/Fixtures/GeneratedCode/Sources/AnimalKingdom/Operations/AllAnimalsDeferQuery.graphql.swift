@@ -13,9 +13,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o allAnimals [Animal!]! 0",
+      objects: [AllAnimals.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,20 +35,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
     public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-        .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-        .fragment(HeightInMeters.self),
-        .inlineFragment(AsWarmBlooded.self),
-        .inlineFragment(AsPet.self),
-        .inlineFragment(AsClassroomPet.self),
-        .deferred(label: "deferredCat", DeferredCat.self),
-        .deferred(label: "deferredDog", DeferredDog.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,o height Height! 0,f species String! 0,f skinCovering SkinCovering 1,o predators [Animal!]! 1,s 2,i 3,i 4,i 5,x 0,x 1",
+        objects: [Height.self, Predators.self, HeightInMeters.self, AsWarmBlooded.self, AsPet.self, AsClassroomPet.self],
+        leaves: [String.self, GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self],
+        extras: [
+          .deferred(label: "deferredCat", DeferredCat.self),
+          .deferred(label: "deferredDog", DeferredDog.self),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -108,12 +104,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct Height: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
-          .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f feet Int! 0,f inches Int 1,f meters Int! 0",
+          leaves: [Int.self, Int?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -143,12 +137,11 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct Predators: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-          .inlineFragment(AsWarmBlooded.self),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f species String! 0,i 0,k id ID",
+          objects: [AsWarmBlooded.self],
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -176,12 +169,11 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-            .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .fragment(WarmBloodedDetails.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o predators [Animal!]! 0,f laysEggs Boolean! 0,s 1",
+            objects: [Predators.self, WarmBloodedDetails.self],
+            leaves: [Bool.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -222,11 +214,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
           public nonisolated struct Predators: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f species String! 0,k id ID",
+              leaves: [String.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -251,9 +242,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .fragment(WarmBloodedDetails.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "s 0",
+          objects: [WarmBloodedDetails.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -296,12 +288,13 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PetDetails.self),
-          .inlineFragment(AsWarmBlooded.self),
-          .deferred(label: "deferredPetAnimal", DeferredPetAnimal.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0,i 1,x 0",
+          objects: [PetDetails.self, AsWarmBlooded.self],
+          extras: [
+            .deferred(label: "deferredPetAnimal", DeferredPetAnimal.self),
+          ]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -361,9 +354,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .fragment(WarmBloodedDetails.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "s 0",
+            objects: [WarmBloodedDetails.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -418,10 +412,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         public nonisolated struct DeferredPetAnimal: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o height Height! 0",
+            objects: [Height.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -443,11 +437,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
           public nonisolated struct Height: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self)),
-              .field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self)),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f relativeSize RelativeSize! 0,f centimeters Float! 1",
+              leaves: [GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self, Double.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -475,10 +468,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct AsClassroomPet: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsBird.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0",
+          objects: [AsBird.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -525,10 +518,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         public nonisolated struct AsBird: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f wingspan Float! 0",
+            leaves: [Double.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -574,10 +567,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct DeferredCat: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f isJellicle Boolean! 0",
+          leaves: [Bool.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -599,11 +592,10 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       public nonisolated struct DeferredDog: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("birthdate", .nonNull(.scalar("CustomDate")), leaf: AnimalKingdomAPI.CustomDate.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f favoriteToy String! 0,f birthdate CustomDate! 1",
+          leaves: [String.self, AnimalKingdomAPI.CustomDate.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

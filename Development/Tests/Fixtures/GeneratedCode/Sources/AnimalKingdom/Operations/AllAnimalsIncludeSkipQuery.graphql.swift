@@ -29,9 +29,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o allAnimals [Animal!]! 0",
+      objects: [AllAnimals.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -50,19 +51,17 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
     public nonisolated struct AllAnimals: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-        .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
-        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-        .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-        .conditional(.skip("skipHeightInMeters"), [.fragment(HeightInMeters.self)]),
-        .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
-        .inlineFragment(AsPet.self),
-        .conditional(.include("getCat"), [.inlineFragment(AsCat.self)]),
-        .inlineFragment(AsClassroomPet.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o height Height! 0,x 0,f skinCovering SkinCovering 0,o predators [Animal!]! 1,x 1,x 2,i 2,x 3,i 3,k id ID",
+        objects: [Height.self, Predators.self, AsPet.self, AsClassroomPet.self],
+        leaves: [GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self],
+        extras: [
+          .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
+          .conditional(.skip("skipHeightInMeters"), [.fragment(HeightInMeters.self)]),
+          .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
+          .conditional(.include("getCat"), [.inlineFragment(AsCat.self)]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -123,12 +122,13 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       public nonisolated struct Height: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
-          .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f feet Int! 0,f inches Int 1,x 0",
+          leaves: [Int.self, Int?.self],
+          extras: [
+            .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
+          ]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -158,12 +158,13 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       public nonisolated struct Predators: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
-          .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,x 0,x 1,k id ID",
+          extras: [
+            .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
+            .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
+          ]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -191,12 +192,14 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-            .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self))]),
-            .fragment(WarmBloodedDetails.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f species String! 0,x 0,s 0",
+            objects: [WarmBloodedDetails.self],
+            leaves: [String.self],
+            extras: [
+              .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self))]),
+            ]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -235,9 +238,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .fragment(WarmBloodedDetails.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "s 0",
+          objects: [WarmBloodedDetails.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -276,12 +280,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PetDetails.self),
-          .inlineFragment(AsWarmBlooded.self),
-          .inlineFragment(AsAnimal.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0,i 1,i 2",
+          objects: [PetDetails.self, AsWarmBlooded.self, AsAnimal.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -346,9 +348,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .fragment(WarmBloodedDetails.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "s 0",
+            objects: [WarmBloodedDetails.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -403,10 +406,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         public nonisolated struct AsAnimal: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o height Height! 0",
+            objects: [Height.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -459,14 +462,15 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
           public nonisolated struct Height: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self))]),
-              .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self))]),
-              .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
-              .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
-              .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,x 0,x 1,f feet Int! 0,f inches Int 1,x 2",
+              leaves: [Int.self, Int?.self],
+              extras: [
+                .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self))]),
+                .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self))]),
+                .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
+              ]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -506,10 +510,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       public nonisolated struct AsCat: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f isJellicle Boolean! 0",
+          leaves: [Bool.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -550,10 +554,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       public nonisolated struct AsClassroomPet: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsBird.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0",
+          objects: [AsBird.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -596,10 +600,10 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         public nonisolated struct AsBird: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f wingspan Float! 0",
+            leaves: [Double.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

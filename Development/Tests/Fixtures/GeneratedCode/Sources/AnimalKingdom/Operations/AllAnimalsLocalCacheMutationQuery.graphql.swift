@@ -13,9 +13,10 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o allAnimals [Animal!]! 0",
+      objects: [AllAnimals.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,13 +35,11 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
     public nonisolated struct AllAnimals: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-        .inlineFragment(AsBird.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f species String! 0,f skinCovering SkinCovering 1,i 0,k id ID",
+        objects: [AsBird.self],
+        leaves: [String.self, GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -72,10 +71,10 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
       public nonisolated struct AsBird: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f wingspan Float! 0",
+          leaves: [Double.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,15 +8,11 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
-    .inlineFragment(AsAnimal.self),
-    .inlineFragment(AsWarmBlooded.self),
-    .inlineFragment(AsCat.self),
-    .inlineFragment(AsBird.self),
-    .inlineFragment(AsPetRock.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f humanName String 0,i 0,i 1,i 2,i 3,i 4",
+    objects: [AsAnimal.self, AsWarmBlooded.self, AsCat.self, AsBird.self, AsPetRock.self],
+    leaves: [String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -68,10 +64,10 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   public nonisolated struct AsAnimal: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f species String! 0",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -98,10 +94,10 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f laysEggs Boolean! 0",
+      leaves: [Bool.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -128,11 +124,10 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   public nonisolated struct AsCat: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
-      .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f bodyTemperature Int! 0,f isJellicle Boolean! 1",
+      leaves: [Int.self, Bool.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -162,10 +157,10 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   public nonisolated struct AsBird: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f wingspan Float! 0",
+      leaves: [Double.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -191,10 +186,10 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   public nonisolated struct AsPetRock: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f favoriteToy String! 0",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

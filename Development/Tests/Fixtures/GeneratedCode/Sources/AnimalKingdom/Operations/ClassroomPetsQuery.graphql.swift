@@ -13,9 +13,10 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("classroomPets", .list(.object(ClassroomPets.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o classroomPets [ClassroomPet] 0",
+      objects: [ClassroomPets.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,11 +35,11 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
     public nonisolated struct ClassroomPets: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(ClassroomPetDetails.self),
-        .inlineFragment(GraphQLSelectionTree(parentType: AnimalKingdomAPI.Interfaces.Pet, selections: [.__typename, .implicitKey("id", "ID")])),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0,c 0 id ID",
+        objects: [ClassroomPetDetails.self],
+        parentTypes: [AnimalKingdomAPI.Interfaces.Pet]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

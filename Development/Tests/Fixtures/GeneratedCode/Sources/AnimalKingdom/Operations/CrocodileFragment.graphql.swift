@@ -8,12 +8,13 @@ public nonisolated struct CrocodileFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("age", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))], leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f species String! 0,f age Int! 1,x 0",
+    leaves: [String.self, Int.self],
+    extras: [
+      .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))], leaf: String?.self)),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

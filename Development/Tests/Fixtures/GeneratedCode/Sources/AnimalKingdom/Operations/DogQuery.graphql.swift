@@ -13,9 +13,10 @@ public nonisolated struct DogQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o allAnimals [Animal!]! 0",
+      objects: [AllAnimals.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,12 +35,11 @@ public nonisolated struct DogQuery: GraphQLQuery {
     public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
-        .inlineFragment(AsDog.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f skinCovering SkinCovering 1,i 0",
+        objects: [AsDog.self],
+        leaves: [String.self, GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -71,11 +71,11 @@ public nonisolated struct DogQuery: GraphQLQuery {
       public nonisolated struct AsDog: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("houseDetails", .scalar("Object"), leaf: AnimalKingdomAPI.Object?.self)),
-          .fragment(DogFragment.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f houseDetails Object 0,s 0",
+          objects: [DogFragment.self],
+          leaves: [AnimalKingdomAPI.Object?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

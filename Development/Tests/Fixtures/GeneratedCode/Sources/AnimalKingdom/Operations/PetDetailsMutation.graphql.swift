@@ -8,11 +8,11 @@ public nonisolated struct PetDetailsMutation: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename id firstName } adoptionDate }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("owner", .object(Owner.self))),
-    .field(GraphQLField("adoptionDate", .scalar("CustomDate"), leaf: AnimalKingdomAPI.CustomDate?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o owner Human 0,f adoptionDate CustomDate 0",
+    objects: [Owner.self],
+    leaves: [AnimalKingdomAPI.CustomDate?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -38,11 +38,10 @@ public nonisolated struct PetDetailsMutation: GraphQLFragment {
   public nonisolated struct Owner: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f firstName String! 0,k id ID",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

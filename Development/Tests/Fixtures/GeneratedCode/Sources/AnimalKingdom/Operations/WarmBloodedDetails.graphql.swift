@@ -8,11 +8,11 @@ public nonisolated struct WarmBloodedDetails: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .fragment(HeightInMeters.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f bodyTemperature Int! 0,s 0",
+    objects: [HeightInMeters.self],
+    leaves: [Int.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct AddEpisodeToMyListMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("addEpisodeToMyList", .nonNull(.object(AddEpisodeToMyList.self)), arguments: [("episodeId", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o addEpisodeToMyList AddToCollectionResult! 0 episodeId=$id",
+      objects: [AddEpisodeToMyList.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,10 +43,10 @@ public nonisolated struct AddEpisodeToMyListMutation: GraphQLMutation {
     public nonisolated struct AddEpisodeToMyList: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("entryId", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f entryId UUID! 0",
+        leaves: [API.UUID.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

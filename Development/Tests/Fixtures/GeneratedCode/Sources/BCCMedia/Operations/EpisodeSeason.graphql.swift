@@ -8,12 +8,11 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename id title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("show", .nonNull(.object(Show.self)))),
-    .field(GraphQLField("episodes", .nonNull(.object(Episodes.self)), arguments: [("first", .literal(100))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f title String! 0,o show Show! 0,o episodes EpisodePagination! 1 first=100",
+    objects: [Show.self, Episodes.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,13 +41,11 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
   public nonisolated struct Show: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("seasons", .nonNull(.object(Seasons.self)), arguments: [("first", .literal(100))])),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f title String! 0,f description String! 0,o seasons SeasonPagination! 0 first=100,k id ID",
+      objects: [Seasons.self],
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -77,10 +74,10 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
     public nonisolated struct Seasons: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o items [Season!]! 0",
+        objects: [Items.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -101,11 +98,10 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
       public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0,f title String! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -133,10 +129,10 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
   public nonisolated struct Episodes: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o items [Episode!]! 0",
+      objects: [Items.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -157,13 +153,10 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
     public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f title String! 0,f description String! 0,f image String 1",
+        leaves: [String.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("calendar", .object(Calendar.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o calendar Calendar 0",
+      objects: [Calendar.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,10 +43,10 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
     public nonisolated struct Calendar: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("day", .nonNull(.object(Day.self)), arguments: [("day", .variable("day"))])),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o day CalendarDay! 0 day=$day",
+        objects: [Day.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -66,11 +67,10 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
       public nonisolated struct Day: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("events", .nonNull(.list(.nonNull(.object(Events.self)))))),
-          .field(GraphQLField("entries", .nonNull(.list(.nonNull(.object(Entries.self)))))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o events [Event!]! 0,o entries [CalendarEntry!]! 1",
+          objects: [Events.self, Entries.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -95,11 +95,10 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
         public nonisolated struct Events: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f title String! 0,k id ID",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -121,14 +120,10 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
         public nonisolated struct Entries: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("start", .nonNull(.scalar("Date")), leaf: API.Date.self)),
-            .field(GraphQLField("end", .nonNull(.scalar("Date")), leaf: API.Date.self)),
-            .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0,f title String! 0,f start Date! 1,f end Date! 1,f description String! 0",
+            leaves: [String.self, API.Date.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

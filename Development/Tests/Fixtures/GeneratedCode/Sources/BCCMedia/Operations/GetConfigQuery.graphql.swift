@@ -13,10 +13,11 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("application", .nonNull(.object(Application.self)))),
-      .field(GraphQLField("languages", .nonNull(.list(.nonNull(.scalar("Language")))), leaf: [API.Language].self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o application Application! 0,f languages [Language!]! 0",
+      objects: [Application.self],
+      leaves: [[API.Language].self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -39,11 +40,10 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
     public nonisolated struct Application: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("page", .object(Page.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o page Page 0,k id ID",
+        objects: [Page.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -64,11 +64,10 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
       public nonisolated struct Page: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f code String! 0,k id ID",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("show", .nonNull(.object(Show.self)), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o show Show! 0 id=$id",
+      objects: [Show.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,11 +43,10 @@ public nonisolated struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
     public nonisolated struct Show: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("defaultEpisode", .nonNull(.object(DefaultEpisode.self)))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o defaultEpisode Episode! 0,k id ID",
+        objects: [DefaultEpisode.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -69,10 +69,10 @@ public nonisolated struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
       public nonisolated struct DefaultEpisode: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -23,9 +23,10 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o episode Episode! 0 id=$id context=$context",
+      objects: [Episode.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,11 +45,10 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
     public nonisolated struct Episode: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("context", .object(Context.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o context EpisodeContextUnion 0,k id ID",
+        objects: [Context.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -69,12 +69,11 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
       public nonisolated struct Context: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsContextCollection.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.ContextCollection, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Season, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,c 0 id ID,c 1 id ID",
+          objects: [AsContextCollection.self],
+          parentTypes: [API.Objects.ContextCollection, API.Objects.Season]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -98,10 +97,10 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
         public nonisolated struct AsContextCollection: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("items", .object(Items.self), arguments: [("first", .literal(100))])),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o items SectionItemPagination 0 first=100",
+            objects: [Items.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -122,10 +121,10 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
           public nonisolated struct Items: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o items [SectionItem!]! 0",
+              objects: [Items.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -146,13 +145,10 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
             public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,f id ID! 0,f title String! 0,f description String! 0,f image String 1",
+                leaves: [String.self, String?.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }

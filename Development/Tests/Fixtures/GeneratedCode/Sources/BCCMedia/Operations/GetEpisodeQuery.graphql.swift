@@ -23,9 +23,10 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o episode Episode! 0 id=$id context=$context",
+      objects: [Episode.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,24 +45,11 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
     public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("uuid", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("type", .nonNull(.scalar("EpisodeType")), leaf: GraphQLEnum<API.EpisodeType>.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("originalTitle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("ageRating", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("publishDate", .nonNull(.scalar("Date")), leaf: API.Date.self)),
-        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("inMyList", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
-        .field(GraphQLField("season", .object(Season.self))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f uuid String! 0,f type EpisodeType! 1,f title String! 0,f originalTitle String! 0,f image String 2,f ageRating String! 0,f publishDate Date! 3,f description String! 0,f progress Int 4,f locked Boolean! 5,f inMyList Boolean! 5,f cursor String! 0,o next [Episode!]! 0,o season Season 1",
+        objects: [Next.self, Season.self],
+        leaves: [String.self, GraphQLEnum<API.EpisodeType>.self, String?.self, API.Date.self, Int?.self, Bool.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -139,10 +127,10 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
       public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -164,12 +152,11 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
       public nonisolated struct Season: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("show", .nonNull(.object(Show.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0,f title String! 0,o show Show! 0",
+          objects: [Show.self],
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -198,11 +185,10 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
         public nonisolated struct Show: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0,f title String! 0",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

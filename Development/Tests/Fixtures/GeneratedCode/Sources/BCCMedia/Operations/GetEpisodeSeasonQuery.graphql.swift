@@ -21,9 +21,10 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o season Season! 0 id=$id",
+      objects: [Season.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,11 +43,10 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
     public nonisolated struct Season: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(EpisodeSeason.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0,k id ID",
+        objects: [EpisodeSeason.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o episode Episode! 0 id=$id",
+      objects: [Episode.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,12 +43,11 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
     public nonisolated struct Episode: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("streams", .nonNull(.list(.nonNull(.object(Streams.self)))))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f progress Int 0,o streams [Stream!]! 0,k id ID",
+        objects: [Streams.self],
+        leaves: [Int?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -72,13 +72,10 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
       public nonisolated struct Streams: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("videoLanguage", .scalar("Language"), leaf: API.Language?.self)),
-          .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("type", .nonNull(.scalar("StreamType")), leaf: GraphQLEnum<API.StreamType>.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f videoLanguage Language 0,f url String! 1,f type StreamType! 2,k id ID",
+          leaves: [API.Language?.self, String.self, GraphQLEnum<API.StreamType>.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("playlist", .nonNull(.object(Playlist.self)), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o playlist Playlist! 0 id=$id",
+      objects: [Playlist.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,11 +43,10 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
     public nonisolated struct Playlist: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("items", .nonNull(.object(Items.self)), arguments: [("first", .literal(1))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o items PlaylistItemPagination! 0 first=1,k id ID",
+        objects: [Items.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -67,10 +67,10 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
       public nonisolated struct Items: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o items [PlaylistItem!]! 0",
+          objects: [Items.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -91,10 +91,10 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
         public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

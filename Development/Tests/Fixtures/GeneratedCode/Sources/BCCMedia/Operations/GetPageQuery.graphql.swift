@@ -21,9 +21,10 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("page", .nonNull(.object(Page.self)), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o page Page! 0 id=$id",
+      objects: [Page.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,14 +43,11 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
     public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("sections", .nonNull(.object(Sections.self)), arguments: [("first", .literal(100))])),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f code String! 0,f title String! 0,f description String 1,o sections SectionPagination! 0 first=100",
+        objects: [Sections.self],
+        leaves: [String.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -86,10 +84,10 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
       public nonisolated struct Sections: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o items [Section!]! 0",
+          objects: [Items.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -110,13 +108,11 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
         public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-            .inlineFragment(AsItemSection.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0,f title String 1,f description String 1,i 0",
+            objects: [AsItemSection.self],
+            leaves: [String.self, String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -152,9 +148,10 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
           public nonisolated struct AsItemSection: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .fragment(ItemSectionFragment.self),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "s 0",
+              objects: [ItemSectionFragment.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -13,10 +13,10 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("me", .nonNull(.object(Me.self)))),
-      .field(GraphQLField("application", .nonNull(.object(Application.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o me User! 0,o application Application! 1",
+      objects: [Me.self, Application.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -39,12 +39,11 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
     public nonisolated struct Me: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-        .field(GraphQLField("bccMember", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("analytics", .nonNull(.object(Analytics.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID 0,f bccMember Boolean! 1,o analytics Analytics! 0",
+        objects: [Analytics.self],
+        leaves: [String?.self, Bool.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -73,10 +72,10 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
       public nonisolated struct Analytics: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("anonymousId", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f anonymousId String! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -99,14 +98,11 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
     public nonisolated struct Application: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("clientVersion", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("page", .object(Page.self))),
-        .field(GraphQLField("searchPage", .object(SearchPage.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f code String! 0,f clientVersion String! 0,o page Page 0,o searchPage Page 1,k id ID",
+        objects: [Page.self, SearchPage.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -139,10 +135,10 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
       public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,12 +8,11 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename id } ... on Game { __typename id } ... on Link { __typename id } ... on Page { __typename id } ... on Person { __typename id } ... on Playlist { __typename id } ... on Season { __typename id } ... on Short { __typename id } ... on Show { __typename id } ... on StudyTopic { __typename id } ... on Episode { __typename progress duration locked } } } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("metadata", .object(Metadata.self))),
-    .field(GraphQLField("items", .nonNull(.object(Items.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f title String 0,o metadata ItemSectionMetadata 0,o items SectionItemPagination! 1",
+    objects: [Metadata.self, Items.self],
+    leaves: [String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -43,12 +42,10 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
   public nonisolated struct Metadata: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("prependLiveElement", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-      .field(GraphQLField("useContext", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-      .field(GraphQLField("collectionId", .nonNull(.scalar("ID")), leaf: String.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f prependLiveElement Boolean! 0,f useContext Boolean! 0,f collectionId ID! 1",
+      leaves: [Bool.self, String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -78,10 +75,10 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
   public nonisolated struct Items: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o items [SectionItem!]! 0",
+      objects: [Items.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -102,14 +99,11 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
     public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("item", .nonNull(.object(Item.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f title String! 0,f description String! 0,f image String 1,o item SectionItemType! 0",
+        objects: [Item.self],
+        leaves: [String.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -146,20 +140,11 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
       public nonisolated struct Item: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsEpisode.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Episode, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Game, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Link, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Page, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Person, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Playlist, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Season, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Short, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.Show, selections: [.__typename, .implicitKey("id", "ID")])),
-          .inlineFragment(GraphQLSelectionTree(parentType: API.Objects.StudyTopic, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,c 0 id ID,c 1 id ID,c 2 id ID,c 3 id ID,c 4 id ID,c 5 id ID,c 6 id ID,c 7 id ID,c 8 id ID,c 9 id ID",
+          objects: [AsEpisode.self],
+          parentTypes: [API.Objects.Episode, API.Objects.Game, API.Objects.Link, API.Objects.Page, API.Objects.Person, API.Objects.Playlist, API.Objects.Season, API.Objects.Short, API.Objects.Show, API.Objects.StudyTopic]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -183,12 +168,10 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
         public nonisolated struct AsEpisode: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("duration", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f progress Int 0,f duration Int! 1,f locked Boolean! 2",
+            leaves: [Int?.self, Int.self, Bool.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("removeEntryFromMyList", .nonNull(.object(RemoveEntryFromMyList.self)), arguments: [("entryId", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o removeEntryFromMyList UserCollection! 0 entryId=$id",
+      objects: [RemoveEntryFromMyList.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,10 +43,10 @@ public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
     public nonisolated struct RemoveEntryFromMyList: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id UUID! 0",
+        leaves: [API.UUID.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

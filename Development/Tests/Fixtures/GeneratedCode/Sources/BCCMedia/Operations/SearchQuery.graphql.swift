@@ -23,9 +23,10 @@ public nonisolated struct SearchQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("queryString", .variable("query")), ("type", .variable("collection"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o search SearchResult! 0 queryString=$query type=$collection",
+      objects: [Search.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,10 +45,10 @@ public nonisolated struct SearchQuery: GraphQLQuery {
     public nonisolated struct Search: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("result", .nonNull(.list(.nonNull(.object(Result_.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o result [SearchResultItem!]! 0",
+        objects: [Result_.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -68,16 +69,11 @@ public nonisolated struct SearchQuery: GraphQLQuery {
       public nonisolated struct Result_: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("highlight", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-          .inlineFragment(AsEpisodeSearchItem.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0,f title String! 0,f description String 1,f image String 1,f highlight String 1,f url String! 0,i 0",
+          objects: [AsEpisodeSearchItem.self],
+          leaves: [String.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -125,11 +121,10 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         public nonisolated struct AsEpisodeSearchItem: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("seasonTitle", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("showTitle", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f seasonTitle String 0,f showTitle String 0",
+            leaves: [String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

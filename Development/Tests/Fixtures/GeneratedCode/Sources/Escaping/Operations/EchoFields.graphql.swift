@@ -8,10 +8,12 @@ public nonisolated struct EchoFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))], leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,x 0",
+    extras: [
+      .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))], leaf: String?.self)),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -35,10 +35,10 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("thing", .object(Thing.self), arguments: [("default", .variable("default")), ("self", .variable("self")), ("where", .variable("where"))])),
-      .field(GraphQLField("protocol", .object(Protocol_.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o thing Thing 0 default=$default self=$self where=$where,o protocol Protocol 1",
+      objects: [Thing.self, Protocol_.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,27 +61,11 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
     public nonisolated struct Thing: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("Protocol", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("operator", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("where", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("reader", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("asThing", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("kind", .nonNull(.scalar("Kind")), leaf: GraphQLEnum<EscapingAPI.Kind>.self)),
-        .field(GraphQLField("string", .object(String_.self))),
-        .fragment(ThingFields.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f default String 0,f self String 0,f Type String 0,f Protocol String 0,f init String 0,f operator String 0,f where String 0,f description String 0,f hash String 0,f hashValue String 0,f data String 0,f fragments String 0,f reader String 0,f asThing String 0,f old String 0,f kind Kind! 1,o string Thing 0,s 1",
+        objects: [String_.self, ThingFields.self],
+        leaves: [String?.self, GraphQLEnum<EscapingAPI.Kind>.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -171,10 +155,10 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
       public nonisolated struct String_: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f self String 0",
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -197,10 +181,10 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
     public nonisolated struct Protocol_: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("Type", .object(Type_.self))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o Type Type 0",
+        objects: [Type_.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -221,10 +205,10 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
       public nonisolated struct Type_: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f self String 0",
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("filtered", .list(.nonNull(.object(Filtered.self))), arguments: [("filter", .variable("filter"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o filtered [Thing!] 0 filter=$filter",
+      objects: [Filtered.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,11 +43,11 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
     public nonisolated struct Filtered: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
-        .fragment(ThingFields.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f old String 0,s 0",
+        objects: [ThingFields.self],
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

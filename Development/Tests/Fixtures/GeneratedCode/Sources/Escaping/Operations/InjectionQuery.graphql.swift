@@ -49,21 +49,19 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))], leaf: String?.self)),
-      .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))], leaf: String?.self)),
-      .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))], leaf: String?.self)),
-      .field(GraphQLField("echo", alias: "variable", .scalar("String"), arguments: [("text", .variable("text")), ("kind", .variable("kind")), ("options", .variable("options")), ("json", .variable("json")), ("flags", .variable("flags"))], leaf: String?.self)),
-      .field(GraphQLField("echo", alias: "blockDefault", .scalar("String"), arguments: [("text", .variable("block"))], leaf: String?.self)),
-      .field(GraphQLField("echo", alias: "list", .scalar("String"), arguments: [("texts", .literal(["*/", "/*", "//", "\\", "\"\"\"", "#\"", "\"#", "\\u{41}", "\\u0000"])), ("kind", .literal("init"))], leaf: String?.self)),
-      .field(GraphQLField("echo", alias: "object", .scalar("String"), arguments: [("options", .literal(["prefix": "\"#\\(x)", "kind": "Self", "case": ["\u{200f}"]])), ("flags", .literal(["value": true, "Bool": false]))], leaf: String?.self)),
-      .field(GraphQLField("echoed", alias: "deprecated", .scalar("String"), leaf: String?.self)),
-      .__typename,
-      .field(GraphQLField("__typename", alias: "self", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("echo", alias: "Type", .scalar("String"), arguments: [("text", .literal("Type"))], leaf: String?.self)),
-      .field(GraphQLField("thing", .object(Thing.self))),
-      .fragment(EchoFields.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "x 0,x 1,x 2,f variable:echo String 0 text=$text kind=$kind options=$options json=$json flags=$flags,f blockDefault:echo String 0 text=$block,x 3,x 4,f deprecated:echoed String 0,t,f self:__typename String! 1,x 5,o thing Thing 0,s 1",
+      objects: [Thing.self, EchoFields.self],
+      leaves: [String?.self, String.self],
+      extras: [
+        .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))], leaf: String?.self)),
+        .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))], leaf: String?.self)),
+        .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))], leaf: String?.self)),
+        .field(GraphQLField("echo", alias: "list", .scalar("String"), arguments: [("texts", .literal(["*/", "/*", "//", "\\", "\"\"\"", "#\"", "\"#", "\\u{41}", "\\u0000"])), ("kind", .literal("init"))], leaf: String?.self)),
+        .field(GraphQLField("echo", alias: "object", .scalar("String"), arguments: [("options", .literal(["prefix": "\"#\\(x)", "kind": "Self", "case": ["\u{200f}"]])), ("flags", .literal(["value": true, "Bool": false]))], leaf: String?.self)),
+        .field(GraphQLField("echo", alias: "Type", .scalar("String"), arguments: [("text", .literal("Type"))], leaf: String?.self)),
+      ]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -181,16 +179,10 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
     public nonisolated struct Thing: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("Self", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("Any", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("_", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("case", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f Self String 0,f Any String 0,f _ String 0,f case String 0,f self String 0,f Type String 0,f init String 0",
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

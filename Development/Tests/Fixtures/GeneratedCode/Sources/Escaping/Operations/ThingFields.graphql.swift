@@ -8,12 +8,10 @@ public nonisolated struct ThingFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ThingFields on Thing { __typename hash data old }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f hash String 0,f data String 0,f old String 0",
+    leaves: [String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

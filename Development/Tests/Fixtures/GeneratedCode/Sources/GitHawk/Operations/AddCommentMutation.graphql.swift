@@ -45,10 +45,10 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
     public nonisolated struct AddComment: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("commentEdge", .nonNull(.object(CommentEdge.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o commentEdge IssueCommentEdge! 0",
+        objects: [CommentEdge.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -70,10 +70,10 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
       public nonisolated struct CommentEdge: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("node", .object(Node.self))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o node IssueComment 0",
+          objects: [Node.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -95,14 +95,10 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
         public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(NodeFields.self),
-            .fragment(ReactionFields.self),
-            .fragment(CommentFields.self),
-            .fragment(UpdatableFields.self),
-            .fragment(DeletableFields.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0,s 1,s 2,s 3,s 4",
+            objects: [NodeFields.self, ReactionFields.self, CommentFields.self, UpdatableFields.self, DeletableFields.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,10 +8,10 @@ public nonisolated struct AssigneeFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename id login avatarUrl } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("assignees", .nonNull(.object(Assignees.self)), arguments: [("first", .variable("page_size"))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o assignees UserConnection! 0 first=$page_size",
+    objects: [Assignees.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,10 +34,10 @@ public nonisolated struct AssigneeFields: GraphQLFragment {
   public nonisolated struct Assignees: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [User] 0",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -59,12 +59,10 @@ public nonisolated struct AssigneeFields: GraphQLFragment {
     public nonisolated struct Nodes: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f login String! 0,f avatarUrl URI! 1,k id ID",
+        leaves: [String.self, GitHawkAPI.URI.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

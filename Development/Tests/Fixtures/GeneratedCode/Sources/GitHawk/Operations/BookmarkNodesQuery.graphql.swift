@@ -21,9 +21,10 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("nodes", .nonNull(.list(.object(Nodes.self))), arguments: [("ids", .variable("ids"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o nodes [Node]! 0 ids=$ids",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -43,13 +44,10 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
     public nonisolated struct Nodes: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .inlineFragment(AsIssue.self),
-        .inlineFragment(AsPullRequest.self),
-        .inlineFragment(AsRepository.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,i 0,i 1,i 2,k id ID",
+        objects: [AsIssue.self, AsPullRequest.self, AsRepository.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -85,13 +83,11 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
       public nonisolated struct AsIssue: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
-          .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f title String! 0,f number Int! 1,f issueState:state IssueState! 2,o repository Repository! 0",
+          objects: [Repository.self],
+          leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.IssueState>.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -128,12 +124,11 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         public nonisolated struct Repository: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o owner RepositoryOwner! 0,f name String! 0,k id ID",
+            objects: [Owner.self],
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -160,11 +155,10 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
           public nonisolated struct Owner: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f login String! 0,k id ID",
+              leaves: [String.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -190,13 +184,11 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
       public nonisolated struct AsPullRequest: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
-          .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f title String! 0,f number Int! 1,f pullRequestState:state PullRequestState! 2,o repository Repository! 0",
+          objects: [Repository.self],
+          leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.PullRequestState>.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -236,11 +228,11 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
       public nonisolated struct AsRepository: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o owner RepositoryOwner! 0,f name String! 0",
+          objects: [Owner.self],
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

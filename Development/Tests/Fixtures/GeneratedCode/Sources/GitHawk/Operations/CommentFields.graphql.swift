@@ -8,15 +8,11 @@ public nonisolated struct CommentFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename ... on Node { __typename id } login avatarUrl } editor { __typename ... on Node { __typename id } login } lastEditedAt body createdAt viewerDidAuthor }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("author", .object(Author.self))),
-    .field(GraphQLField("editor", .object(Editor.self))),
-    .field(GraphQLField("lastEditedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-    .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-    .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o author Actor 0,o editor Actor 1,f lastEditedAt DateTime 0,f body String! 1,f createdAt DateTime! 2,f viewerDidAuthor Boolean! 3",
+    objects: [Author.self, Editor.self],
+    leaves: [GitHawkAPI.DateTime?.self, String.self, GitHawkAPI.DateTime.self, Bool.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -64,12 +60,11 @@ public nonisolated struct CommentFields: GraphQLFragment {
   public nonisolated struct Author: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-      .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f login String! 0,f avatarUrl URI! 1,c 0 id ID",
+      leaves: [String.self, GitHawkAPI.URI.self],
+      parentTypes: [GitHawkAPI.Interfaces.Node]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -98,11 +93,11 @@ public nonisolated struct CommentFields: GraphQLFragment {
   public nonisolated struct Editor: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-      .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f login String! 0,c 0 id ID",
+      leaves: [String.self],
+      parentTypes: [GitHawkAPI.Interfaces.Node]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,11 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename id contexts { __typename id context state creator { __typename ... on Node { __typename id } login avatarUrl } description targetUrl } state } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("status", .object(Status.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,o status Status 0",
+    objects: [Status.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -38,12 +38,11 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
   public nonisolated struct Status: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("contexts", .nonNull(.list(.nonNull(.object(Contexts.self)))))),
-      .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o contexts [StatusContext!]! 0,f state StatusState! 0,k id ID",
+      objects: [Contexts.self],
+      leaves: [GraphQLEnum<GitHawkAPI.StatusState>.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -70,15 +69,11 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
     public nonisolated struct Contexts: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("context", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
-        .field(GraphQLField("creator", .object(Creator.self))),
-        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("targetUrl", .scalar("URI"), leaf: GitHawkAPI.URI?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f context String! 0,f state StatusState! 1,o creator Actor 0,f description String 2,f targetUrl URI 3",
+        objects: [Creator.self],
+        leaves: [String.self, GraphQLEnum<GitHawkAPI.StatusState>.self, String?.self, GitHawkAPI.URI?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -124,12 +119,11 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
       public nonisolated struct Creator: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f login String! 0,f avatarUrl URI! 1,c 0 id ID",
+          leaves: [String.self, GitHawkAPI.URI.self],
+          parentTypes: [GitHawkAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

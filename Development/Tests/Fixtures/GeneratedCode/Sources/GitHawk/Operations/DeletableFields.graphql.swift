@@ -8,10 +8,10 @@ public nonisolated struct DeletableFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment deletableFields on Deletable { __typename viewerCanDelete }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Deletable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("viewerCanDelete", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f viewerCanDelete Boolean! 0",
+    leaves: [Bool.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,10 @@ public nonisolated struct HeadPaging: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f hasPreviousPage Boolean! 0,f startCursor String 1",
+    leaves: [Bool.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

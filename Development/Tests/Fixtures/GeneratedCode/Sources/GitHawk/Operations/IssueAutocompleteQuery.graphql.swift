@@ -45,10 +45,10 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
     public nonisolated struct Search: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [SearchResultItem] 0",
+        objects: [Nodes.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -70,12 +70,11 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsIssue.self),
-          .inlineFragment(AsPullRequest.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,i 1,c 0 id ID",
+          objects: [AsIssue.self, AsPullRequest.self],
+          parentTypes: [GitHawkAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -105,11 +104,10 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
         public nonisolated struct AsIssue: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f number Int! 0,f title String! 1",
+            leaves: [Int.self, String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -137,11 +135,10 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
         public nonisolated struct AsPullRequest: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f number Int! 0,f title String! 1",
+            leaves: [Int.self, String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

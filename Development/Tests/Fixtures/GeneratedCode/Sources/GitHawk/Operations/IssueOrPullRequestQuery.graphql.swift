@@ -29,9 +29,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o repository Repository 0 owner=$owner name=$repo",
+      objects: [Repository.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -51,19 +52,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("viewerCanAdminister", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("mergeCommitAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("rebaseMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("squashMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("mentionableUsers", .nonNull(.object(MentionableUsers.self)), arguments: [("first", .literal(50))])),
-        .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-        .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .variable("number"))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,f hasIssuesEnabled Boolean! 1,f viewerCanAdminister Boolean! 1,f mergeCommitAllowed Boolean! 1,f rebaseMergeAllowed Boolean! 1,f squashMergeAllowed Boolean! 1,o mentionableUsers UserConnection! 0 first=50,o defaultBranchRef Ref 1,o issueOrPullRequest IssueOrPullRequest 2 number=$number,k id ID",
+        objects: [MentionableUsers.self, DefaultBranchRef.self, IssueOrPullRequest.self],
+        leaves: [String.self, Bool.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -125,10 +118,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
       public nonisolated struct MentionableUsers: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o nodes [User] 0",
+          objects: [Nodes.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -150,12 +143,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         public nonisolated struct Nodes: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f avatarUrl URI! 0,f login String! 1,k id ID",
+            leaves: [GitHawkAPI.URI.self, String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -184,11 +175,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
       public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String! 0,k id ID",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -211,11 +201,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
       public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsIssue.self),
-          .inlineFragment(AsPullRequest.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,i 1",
+          objects: [AsIssue.self, AsPullRequest.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -245,21 +234,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
-            .field(GraphQLField("milestone", .object(Milestone.self))),
-            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .fragment(ReactionFields.self),
-            .fragment(CommentFields.self),
-            .fragment(LockableFields.self),
-            .fragment(ClosableFields.self),
-            .fragment(LabelableFields.self),
-            .fragment(UpdatableFields.self),
-            .fragment(NodeFields.self),
-            .fragment(AssigneeFields.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o timeline IssueTimelineConnection! 0 last=$page_size before=$before,o milestone Milestone 1,f number Int! 0,f title String! 1,s 2,s 3,s 4,s 5,s 6,s 7,s 8,s 9",
+            objects: [Timeline.self, Milestone.self, ReactionFields.self, CommentFields.self, LockableFields.self, ClosableFields.self, LabelableFields.self, UpdatableFields.self, NodeFields.self, AssigneeFields.self],
+            leaves: [Int.self, String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -355,11 +334,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
           public nonisolated struct Timeline: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o pageInfo PageInfo! 0,o nodes [IssueTimelineItem] 1",
+              objects: [PageInfo.self, Nodes.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -386,10 +364,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             public nonisolated struct PageInfo: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .fragment(HeadPaging.self),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,s 0",
+                objects: [HeadPaging.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -418,25 +396,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .inlineFragment(AsCommit.self),
-                .inlineFragment(AsIssueComment.self),
-                .inlineFragment(AsLabeledEvent.self),
-                .inlineFragment(AsUnlabeledEvent.self),
-                .inlineFragment(AsClosedEvent.self),
-                .inlineFragment(AsReopenedEvent.self),
-                .inlineFragment(AsRenamedTitleEvent.self),
-                .inlineFragment(AsLockedEvent.self),
-                .inlineFragment(AsUnlockedEvent.self),
-                .inlineFragment(AsCrossReferencedEvent.self),
-                .inlineFragment(AsReferencedEvent.self),
-                .inlineFragment(AsAssignedEvent.self),
-                .inlineFragment(AsUnassignedEvent.self),
-                .inlineFragment(AsMilestonedEvent.self),
-                .inlineFragment(AsDemilestonedEvent.self),
-                .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,i 0,i 1,i 2,i 3,i 4,i 5,i 6,i 7,i 8,i 9,i 10,i 11,i 12,i 13,i 14,c 0 id ID",
+                objects: [AsCommit.self, AsIssueComment.self, AsLabeledEvent.self, AsUnlabeledEvent.self, AsClosedEvent.self, AsReopenedEvent.self, AsRenamedTitleEvent.self, AsLockedEvent.self, AsUnlockedEvent.self, AsCrossReferencedEvent.self, AsReferencedEvent.self, AsAssignedEvent.self, AsUnassignedEvent.self, AsMilestonedEvent.self, AsDemilestonedEvent.self],
+                parentTypes: [GitHawkAPI.Interfaces.Node]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -544,13 +508,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsCommit: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("author", .object(Author.self))),
-                  .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                  .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")), leaf: String.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o author GitActor 0,f oid GitObjectID! 0,f messageHeadline String! 1,s 1",
+                  objects: [Author.self, NodeFields.self],
+                  leaves: [GitHawkAPI.GitObjectID.self, String.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -589,10 +551,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Author: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("user", .object(User.self))),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,o user User 0",
+                    objects: [User.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -614,12 +576,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct User: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                      .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                      .implicitKey("id", "ID"),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f login String! 0,f avatarUrl URI! 1,k id ID",
+                      leaves: [String.self, GitHawkAPI.URI.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -649,14 +609,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsIssueComment: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .fragment(NodeFields.self),
-                  .fragment(ReactionFields.self),
-                  .fragment(CommentFields.self),
-                  .fragment(UpdatableFields.self),
-                  .fragment(DeletableFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,s 0,s 1,s 2,s 3,s 4",
+                  objects: [NodeFields.self, ReactionFields.self, CommentFields.self, UpdatableFields.self, DeletableFields.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -721,13 +677,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsLabeledEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,o label Label! 1,f createdAt DateTime! 0,s 2",
+                  objects: [Actor_.self, Label.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -766,11 +720,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Actor_: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f login String! 0,c 0 id ID",
+                    leaves: [String.self],
+                    parentTypes: [GitHawkAPI.Interfaces.Node]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -794,12 +748,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Label: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                    .implicitKey("id", "ID"),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f color String! 0,f name String! 0,k id ID",
+                    leaves: [String.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -828,13 +780,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsUnlabeledEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,o label Label! 1,f createdAt DateTime! 0,s 2",
+                  objects: [Actor_.self, Label.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -878,13 +828,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsClosedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("closer", .object(Closer.self))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,f createdAt DateTime! 0,o closer Closer 1,s 2",
+                  objects: [Actor_.self, Closer.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -925,12 +873,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Closer: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .inlineFragment(AsCommit.self),
-                    .inlineFragment(AsPullRequest.self),
-                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Subscribable, selections: [.__typename, .implicitKey("id", "ID")])),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,i 0,i 1,c 0 id ID",
+                    objects: [AsCommit.self, AsPullRequest.self],
+                    parentTypes: [GitHawkAPI.Interfaces.Subscribable]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -960,10 +907,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsCommit: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f oid GitObjectID! 0",
+                      leaves: [GitHawkAPI.GitObjectID.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -986,10 +933,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("mergeCommit", .object(MergeCommit.self))),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,o mergeCommit Commit 0",
+                      objects: [MergeCommit.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1011,11 +958,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     public nonisolated struct MergeCommit: GraphQLSelectionSet {
                       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                       public static var __selections: [GraphQLSelection] { __selectionTable }
-                      private static let __selectionTable: [GraphQLSelection] = [
-                        .__typename,
-                        .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                        .implicitKey("id", "ID"),
-                      ]
+                      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                        "t,f oid GitObjectID! 0,k id ID",
+                        leaves: [GitHawkAPI.GitObjectID.self]
+                      )
 
                       public let __object: GraphQLCheckedObject
                       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1041,12 +987,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsReopenedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,f createdAt DateTime! 0,s 1",
+                  objects: [Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1083,14 +1028,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsRenamedTitleEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("currentTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                  .field(GraphQLField("previousTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,f createdAt DateTime! 0,f currentTitle String! 1,f previousTitle String! 1,s 1",
+                  objects: [Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self, String.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1137,12 +1079,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsLockedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,f createdAt DateTime! 0,s 1",
+                  objects: [Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1179,12 +1120,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsUnlockedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,f createdAt DateTime! 0,s 1",
+                  objects: [Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1221,13 +1161,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsCrossReferencedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("source", .nonNull(.object(Source.self)))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o actor Actor 0,f createdAt DateTime! 0,o source ReferencedSubject! 1,s 2",
+                  objects: [Actor_.self, Source.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1268,12 +1206,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Source: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .inlineFragment(AsIssue.self),
-                    .inlineFragment(AsPullRequest.self),
-                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Reactable, selections: [.__typename, .implicitKey("id", "ID")])),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,i 0,i 1,c 0 id ID",
+                    objects: [AsIssue.self, AsPullRequest.self],
+                    parentTypes: [GitHawkAPI.Interfaces.Reactable]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1303,13 +1240,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsIssue: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                      .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f title String! 0,f number Int! 1,f closed Boolean! 2,o repository Repository! 0",
+                      objects: [Repository.self],
+                      leaves: [String.self, Int.self, Bool.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1346,12 +1281,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     public nonisolated struct Repository: GraphQLSelectionSet {
                       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                       public static var __selections: [GraphQLSelection] { __selectionTable }
-                      private static let __selectionTable: [GraphQLSelection] = [
-                        .__typename,
-                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-                        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                        .implicitKey("id", "ID"),
-                      ]
+                      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                        "t,f name String! 0,o owner RepositoryOwner! 0,k id ID",
+                        objects: [Owner.self],
+                        leaves: [String.self]
+                      )
 
                       public let __object: GraphQLCheckedObject
                       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1378,11 +1312,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                       public nonisolated struct Owner: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
-                        private static let __selectionTable: [GraphQLSelection] = [
-                          .__typename,
-                          .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                          .implicitKey("id", "ID"),
-                        ]
+                        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                          "t,f login String! 0,k id ID",
+                          leaves: [String.self]
+                        )
 
                         public let __object: GraphQLCheckedObject
                         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1408,14 +1341,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                      .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                      .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f title String! 0,f number Int! 1,f closed Boolean! 2,f merged Boolean! 2,o repository Repository! 0",
+                      objects: [Repository.self],
+                      leaves: [String.self, Int.self, Bool.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1462,15 +1392,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("commit", alias: "refCommit", .object(RefCommit.self))),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
-                  .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o refCommit:commit Commit 0,o actor Actor 1,o commitRepository Repository! 2,o subject ReferencedSubject! 3,s 4",
+                  objects: [RefCommit.self, Actor_.self, CommitRepository.self, Subject.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1523,11 +1449,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct CommitRepository: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .fragment(ReferencedRepositoryFields.self),
-                    .implicitKey("id", "ID"),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,s 0,k id ID",
+                    objects: [ReferencedRepositoryFields.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1556,12 +1481,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Subject: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .inlineFragment(AsIssue.self),
-                    .inlineFragment(AsPullRequest.self),
-                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Reactable, selections: [.__typename, .implicitKey("id", "ID")])),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,i 0,i 1,c 0 id ID",
+                    objects: [AsIssue.self, AsPullRequest.self],
+                    parentTypes: [GitHawkAPI.Interfaces.Reactable]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1591,12 +1515,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsIssue: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f title String! 0,f number Int! 1,f closed Boolean! 2",
+                      leaves: [String.self, Int.self, Bool.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1629,13 +1551,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-                      .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-                      .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                      .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f title String! 0,f number Int! 1,f closed Boolean! 2,f merged Boolean! 2",
+                      leaves: [String.self, Int.self, Bool.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1675,13 +1594,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsAssignedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("user", .object(User.self))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,o user User 1,s 2",
+                  objects: [Actor_.self, User.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1722,11 +1639,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct User: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    .implicitKey("id", "ID"),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f login String! 0,k id ID",
+                    leaves: [String.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1750,13 +1666,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsUnassignedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("user", .object(User.self))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,o user User 1,s 2",
+                  objects: [Actor_.self, User.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1800,13 +1714,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsMilestonedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,f milestoneTitle String! 1,s 1",
+                  objects: [Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self, String.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1848,13 +1760,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsDemilestonedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,f milestoneTitle String! 1,s 1",
+                  objects: [Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self, String.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1898,11 +1808,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
           public nonisolated struct Milestone: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .fragment(MilestoneFields.self),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,s 0,k id ID",
+              objects: [MilestoneFields.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -1948,30 +1857,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
-            .field(GraphQLField("reviewRequests", .object(ReviewRequests.self), arguments: [("first", .variable("page_size"))])),
-            .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
-            .field(GraphQLField("milestone", .object(Milestone.self))),
-            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("baseRefName", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("changedFiles", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("additions", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("deletions", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("mergeable", .nonNull(.scalar("MergeableState")), leaf: GraphQLEnum<GitHawkAPI.MergeableState>.self)),
-            .field(GraphQLField("mergeStateStatus", .nonNull(.scalar("MergeStateStatus")), leaf: GraphQLEnum<GitHawkAPI.MergeStateStatus>.self)),
-            .fragment(ReactionFields.self),
-            .fragment(CommentFields.self),
-            .fragment(LockableFields.self),
-            .fragment(ClosableFields.self),
-            .fragment(LabelableFields.self),
-            .fragment(UpdatableFields.self),
-            .fragment(NodeFields.self),
-            .fragment(AssigneeFields.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o timeline PullRequestTimelineConnection! 0 last=$page_size before=$before,o reviewRequests ReviewRequestConnection 1 first=$page_size,o commits PullRequestCommitConnection! 2 last=1,o milestone Milestone 3,f number Int! 0,f title String! 1,f merged Boolean! 2,f baseRefName String! 1,f changedFiles Int! 0,f additions Int! 0,f deletions Int! 0,f mergeable MergeableState! 3,f mergeStateStatus MergeStateStatus! 4,s 4,s 5,s 6,s 7,s 8,s 9,s 10,s 11",
+            objects: [Timeline.self, ReviewRequests.self, Commits.self, Milestone.self, ReactionFields.self, CommentFields.self, LockableFields.self, ClosableFields.self, LabelableFields.self, UpdatableFields.self, NodeFields.self, AssigneeFields.self],
+            leaves: [Int.self, String.self, Bool.self, GraphQLEnum<GitHawkAPI.MergeableState>.self, GraphQLEnum<GitHawkAPI.MergeStateStatus>.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2112,11 +2002,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
           public nonisolated struct Timeline: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o pageInfo PageInfo! 0,o nodes [PullRequestTimelineItem] 1",
+              objects: [PageInfo.self, Nodes.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2145,30 +2034,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .inlineFragment(AsCommit.self),
-                .inlineFragment(AsIssueComment.self),
-                .inlineFragment(AsLabeledEvent.self),
-                .inlineFragment(AsUnlabeledEvent.self),
-                .inlineFragment(AsClosedEvent.self),
-                .inlineFragment(AsReopenedEvent.self),
-                .inlineFragment(AsRenamedTitleEvent.self),
-                .inlineFragment(AsLockedEvent.self),
-                .inlineFragment(AsUnlockedEvent.self),
-                .inlineFragment(AsMergedEvent.self),
-                .inlineFragment(AsPullRequestReviewThread.self),
-                .inlineFragment(AsPullRequestReview.self),
-                .inlineFragment(AsCrossReferencedEvent.self),
-                .inlineFragment(AsReferencedEvent.self),
-                .inlineFragment(AsAssignedEvent.self),
-                .inlineFragment(AsUnassignedEvent.self),
-                .inlineFragment(AsReviewRequestedEvent.self),
-                .inlineFragment(AsReviewRequestRemovedEvent.self),
-                .inlineFragment(AsMilestonedEvent.self),
-                .inlineFragment(AsDemilestonedEvent.self),
-                .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,i 0,i 1,i 2,i 3,i 4,i 5,i 6,i 7,i 8,i 9,i 10,i 11,i 12,i 13,i 14,i 15,i 16,i 17,i 18,i 19,c 0 id ID",
+                objects: [AsCommit.self, AsIssueComment.self, AsLabeledEvent.self, AsUnlabeledEvent.self, AsClosedEvent.self, AsReopenedEvent.self, AsRenamedTitleEvent.self, AsLockedEvent.self, AsUnlockedEvent.self, AsMergedEvent.self, AsPullRequestReviewThread.self, AsPullRequestReview.self, AsCrossReferencedEvent.self, AsReferencedEvent.self, AsAssignedEvent.self, AsUnassignedEvent.self, AsReviewRequestedEvent.self, AsReviewRequestRemovedEvent.self, AsMilestonedEvent.self, AsDemilestonedEvent.self],
+                parentTypes: [GitHawkAPI.Interfaces.Node]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2324,13 +2194,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsMergedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("commit", alias: "mergedCommit", .object(MergedCommit.self))),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o mergedCommit:commit Commit 0,o actor Actor 1,f createdAt DateTime! 0,s 2",
+                  objects: [MergedCommit.self, Actor_.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2374,10 +2242,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsPullRequestReviewThread: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("first", .variable("page_size"))])),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o comments PullRequestReviewCommentConnection! 0 first=$page_size",
+                  objects: [Comments.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2399,10 +2267,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Comments: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,o nodes [PullRequestReviewComment] 0",
+                    objects: [Nodes.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2424,14 +2292,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-                      .field(GraphQLField("diffHunk", .nonNull(.scalar("String")), leaf: String.self)),
-                      .fragment(ReactionFields.self),
-                      .fragment(NodeFields.self),
-                      .fragment(CommentFields.self),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f path String! 0,f diffHunk String! 0,s 0,s 1,s 2",
+                      objects: [ReactionFields.self, NodeFields.self, CommentFields.self],
+                      leaves: [String.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2500,15 +2365,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsPullRequestReview: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("author", .object(Author.self))),
-                  .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self)),
-                  .field(GraphQLField("submittedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-                  .field(GraphQLField("comments", .nonNull(.object(Comments.self)))),
-                  .fragment(NodeFields.self),
-                  .fragment(CommentFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o author Actor 0,f state PullRequestReviewState! 0,f submittedAt DateTime 1,o comments PullRequestReviewCommentConnection! 1,s 2,s 3",
+                  objects: [Author.self, Comments.self, NodeFields.self, CommentFields.self],
+                  leaves: [GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self, GitHawkAPI.DateTime?.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2572,12 +2433,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Author: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f login String! 0,f avatarUrl URI! 1,c 0 id ID",
+                    leaves: [String.self, GitHawkAPI.URI.self],
+                    parentTypes: [GitHawkAPI.Interfaces.Node]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2606,10 +2466,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct Comments: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f totalCount Int! 0",
+                    leaves: [Int.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2635,14 +2495,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
-                  .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,o commitRepository Repository! 1,o subject ReferencedSubject! 2,s 3",
+                  objects: [Actor_.self, CommitRepository.self, Subject.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2697,13 +2554,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsReviewRequestedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,o requestedReviewer RequestedReviewer 1,s 2",
+                  objects: [Actor_.self, RequestedReviewer.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2744,11 +2599,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .inlineFragment(AsActor.self),
-                    .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,i 0,c 0 id ID",
+                    objects: [AsActor.self],
+                    parentTypes: [GitHawkAPI.Interfaces.Node]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2772,10 +2627,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   public nonisolated struct AsActor: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
-                    private static let __selectionTable: [GraphQLSelection] = [
-                      .__typename,
-                      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    ]
+                    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                      "t,f login String! 0",
+                      leaves: [String.self]
+                    )
 
                     public let __object: GraphQLCheckedObject
                     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2801,13 +2656,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct AsReviewRequestRemovedEvent: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                  .field(GraphQLField("actor", .object(Actor_.self))),
-                  .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                  .fragment(NodeFields.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,f createdAt DateTime! 0,o actor Actor 0,o requestedReviewer RequestedReviewer 1,s 2",
+                  objects: [Actor_.self, RequestedReviewer.self, NodeFields.self],
+                  leaves: [GitHawkAPI.DateTime.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2857,10 +2710,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
           public nonisolated struct ReviewRequests: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o nodes [ReviewRequest] 0",
+              objects: [Nodes.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2882,11 +2735,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                .implicitKey("id", "ID"),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,o requestedReviewer RequestedReviewer 0,k id ID",
+                objects: [RequestedReviewer.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2908,11 +2760,11 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .inlineFragment(AsActor.self),
-                  .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,i 0,c 0 id ID",
+                  objects: [AsActor.self],
+                  parentTypes: [GitHawkAPI.Interfaces.Node]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2936,11 +2788,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public nonisolated struct AsActor: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f login String! 0,f avatarUrl URI! 1",
+                    leaves: [String.self, GitHawkAPI.URI.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2972,10 +2823,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
           public nonisolated struct Commits: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o nodes [PullRequestCommit] 0",
+              objects: [Nodes.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -2997,11 +2848,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
-                .implicitKey("id", "ID"),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,o commit Commit! 0,k id ID",
+                objects: [Commit.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -3023,10 +2873,10 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               public nonisolated struct Commit: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .fragment(CommitContext.self),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,s 0",
+                  objects: [CommitContext.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,10 +8,10 @@ public nonisolated struct LockableFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment lockableFields on Lockable { __typename locked }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f locked Boolean! 0",
+    leaves: [Bool.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,15 +8,14 @@ public nonisolated struct MilestoneFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-    .field(GraphQLField("dueOn", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-    .field(GraphQLField("issues", alias: "openCount", .nonNull(.object(OpenCount.self)), arguments: [("states", .literal(["OPEN"]))])),
-    .field(GraphQLField("issues", alias: "totalCount", .nonNull(.object(TotalCount.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f number Int! 0,f title String! 1,f url URI! 2,f dueOn DateTime 3,x 0,o totalCount:issues IssueConnection! 0",
+    objects: [TotalCount.self],
+    leaves: [Int.self, String.self, GitHawkAPI.URI.self, GitHawkAPI.DateTime?.self],
+    extras: [
+      .field(GraphQLField("issues", alias: "openCount", .nonNull(.object(OpenCount.self)), arguments: [("states", .literal(["OPEN"]))])),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,10 +62,10 @@ public nonisolated struct MilestoneFields: GraphQLFragment {
   public nonisolated struct OpenCount: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f totalCount Int! 0",
+      leaves: [Int.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,11 @@ public nonisolated struct ReactionFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename id login } totalCount } content } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f viewerCanReact Boolean! 0,o reactionGroups [ReactionGroup!] 0",
+    objects: [ReactionGroups.self],
+    leaves: [Bool.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -40,12 +40,11 @@ public nonisolated struct ReactionFields: GraphQLFragment {
   public nonisolated struct ReactionGroups: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-      .field(GraphQLField("users", .nonNull(.object(Users.self)), arguments: [("first", .literal(3))])),
-      .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkAPI.ReactionContent>.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f viewerHasReacted Boolean! 0,o users ReactingUserConnection! 0 first=3,f content ReactionContent! 1",
+      objects: [Users.self],
+      leaves: [Bool.self, GraphQLEnum<GitHawkAPI.ReactionContent>.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -77,11 +76,11 @@ public nonisolated struct ReactionFields: GraphQLFragment {
     public nonisolated struct Users: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [User] 0,f totalCount Int! 0",
+        objects: [Nodes.self],
+        leaves: [Int.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -108,11 +107,10 @@ public nonisolated struct ReactionFields: GraphQLFragment {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f login String! 0,k id ID",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,11 @@ public nonisolated struct RepoEventFields: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename ... on Node { __typename id } login } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-    .field(GraphQLField("author", .object(Author.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f createdAt DateTime! 0,o author Actor 0",
+    objects: [Author.self],
+    leaves: [GitHawkAPI.DateTime.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -40,11 +40,11 @@ public nonisolated struct RepoEventFields: GraphQLFragment {
   public nonisolated struct Author: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-      .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f login String! 0,c 0 id ID",
+      leaves: [String.self],
+      parentTypes: [GitHawkAPI.Interfaces.Node]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -38,9 +38,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o repository Repository 0 owner=$owner name=$name",
+      objects: [Repository.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -60,11 +61,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branch"))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o object GitObject 0 expression=$branch,k id ID",
+        objects: [Object.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -86,11 +86,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
       public nonisolated struct Object: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsCommit.self),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,k id ID",
+          objects: [AsCommit.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -114,10 +113,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
         public nonisolated struct AsCommit: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("history", .nonNull(.object(History.self)), arguments: [("after", .variable("after")), ("path", .variable("path")), ("first", .variable("page_size"))])),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o history CommitHistoryConnection! 0 after=$after path=$path first=$page_size",
+            objects: [History.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -139,11 +138,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
           public nonisolated struct History: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-              .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o nodes [Commit] 0,o pageInfo PageInfo! 1",
+              objects: [Nodes.self, PageInfo.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -170,16 +168,11 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
-                .field(GraphQLField("committedDate", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
-                .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
-                .field(GraphQLField("author", .object(Author.self))),
-                .field(GraphQLField("committer", .object(Committer.self))),
-                .implicitKey("id", "ID"),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,f message String! 0,f oid GitObjectID! 1,f committedDate DateTime! 2,f url URI! 3,o author GitActor 0,o committer GitActor 1,k id ID",
+                objects: [Author.self, Committer.self],
+                leaves: [String.self, GitHawkAPI.GitObjectID.self, GitHawkAPI.DateTime.self, GitHawkAPI.URI.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -226,10 +219,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
               public nonisolated struct Author: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("user", .object(User.self))),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o user User 0",
+                  objects: [User.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -251,11 +244,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                 public nonisolated struct User: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-                    .implicitKey("id", "ID"),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f login String! 0,k id ID",
+                    leaves: [String.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -282,11 +274,10 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
             public nonisolated struct PageInfo: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-                .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,f hasNextPage Boolean! 0,f endCursor String 1",
+                leaves: [Bool.self, String?.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -47,11 +47,10 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
     public nonisolated struct Search: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [SearchResultItem] 0,o pageInfo PageInfo! 1",
+        objects: [Nodes.self, PageInfo.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -78,12 +77,11 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsIssue.self),
-          .inlineFragment(AsPullRequest.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,i 1,c 0 id ID",
+          objects: [AsIssue.self, AsPullRequest.self],
+          parentTypes: [GitHawkAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -113,15 +111,11 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
         public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
-            .fragment(RepoEventFields.self),
-            .fragment(NodeFields.self),
-            .fragment(LabelableFields.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f title String! 0,f number Int! 1,f issueState:state IssueState! 2,s 0,s 1,s 2",
+            objects: [RepoEventFields.self, NodeFields.self, LabelableFields.self],
+            leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.IssueState>.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -173,16 +167,11 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
         public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-            .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
-            .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
-            .fragment(RepoEventFields.self),
-            .fragment(NodeFields.self),
-            .fragment(LabelableFields.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f title String! 0,f number Int! 1,f pullRequestState:state PullRequestState! 2,o commits PullRequestCommitConnection! 0 last=1,s 1,s 2,s 3",
+            objects: [Commits.self, RepoEventFields.self, NodeFields.self, LabelableFields.self],
+            leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.PullRequestState>.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -238,10 +227,10 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
           public nonisolated struct Commits: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o nodes [PullRequestCommit] 0",
+              objects: [Nodes.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -263,11 +252,10 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
-                .implicitKey("id", "ID"),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,o commit Commit! 0,k id ID",
+                objects: [Commit.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -289,11 +277,10 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
               public nonisolated struct Commit: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .field(GraphQLField("status", .object(Status.self))),
-                  .implicitKey("id", "ID"),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,o status Status 0,k id ID",
+                  objects: [Status.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -315,11 +302,10 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                 public nonisolated struct Status: GraphQLSelectionSet {
                   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
                   public static var __selections: [GraphQLSelection] { __selectionTable }
-                  private static let __selectionTable: [GraphQLSelection] = [
-                    .__typename,
-                    .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
-                    .implicitKey("id", "ID"),
-                  ]
+                  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                    "t,f state StatusState! 0,k id ID",
+                    leaves: [GraphQLEnum<GitHawkAPI.StatusState>.self]
+                  )
 
                   public let __object: GraphQLCheckedObject
                   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -347,11 +333,10 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f hasNextPage Boolean! 0,f endCursor String 1",
+          leaves: [Bool.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -27,11 +27,14 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
-      .field(GraphQLField("search", alias: "repoIssueOverview", .nonNull(.object(RepoIssueOverview.self)), arguments: [("query", .variable("issueQuery")), ("type", .literal("ISSUE"))])),
-      .field(GraphQLField("search", alias: "repoPullRequestOverView", .nonNull(.object(RepoPullRequestOverView.self)), arguments: [("query", .variable("prQuery")), ("type", .literal("ISSUE"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o repository Repository 0 owner=$owner name=$name,x 0,x 1",
+      objects: [Repository.self],
+      extras: [
+        .field(GraphQLField("search", alias: "repoIssueOverview", .nonNull(.object(RepoIssueOverview.self)), arguments: [("query", .variable("issueQuery")), ("type", .literal("ISSUE"))])),
+        .field(GraphQLField("search", alias: "repoPullRequestOverView", .nonNull(.object(RepoPullRequestOverView.self)), arguments: [("query", .variable("prQuery")), ("type", .literal("ISSUE"))])),
+      ]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,12 +64,11 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,o defaultBranchRef Ref 0,f hasIssuesEnabled Boolean! 1",
+        objects: [DefaultBranchRef.self],
+        leaves: [String.self, Bool.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -97,11 +99,10 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
       public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String! 0,k id ID",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -125,10 +126,10 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
     public nonisolated struct RepoIssueOverview: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("issueCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f issueCount Int! 0",
+        leaves: [Int.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

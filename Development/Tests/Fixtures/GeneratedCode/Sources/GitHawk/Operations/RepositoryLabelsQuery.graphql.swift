@@ -23,9 +23,10 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o repository Repository 0 owner=$owner name=$repo",
+      objects: [Repository.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -45,11 +46,10 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o labels LabelConnection 0 first=100,k id ID",
+        objects: [Labels.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -71,10 +71,10 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
       public nonisolated struct Labels: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o nodes [Label] 0",
+          objects: [Nodes.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -96,12 +96,10 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
         public nonisolated struct Nodes: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f name String! 0,f color String! 0,k id ID",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -45,12 +45,11 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
     public nonisolated struct Search: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-        .field(GraphQLField("repositoryCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [SearchResultItem] 0,o pageInfo PageInfo! 1,f repositoryCount Int! 0",
+        objects: [Nodes.self, PageInfo.self],
+        leaves: [Int.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -82,11 +81,11 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsRepository.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: GitHawkAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,c 0 id ID",
+          objects: [AsRepository.self],
+          parentTypes: [GitHawkAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -110,18 +109,11 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
         public nonisolated struct AsRepository: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("pushedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
-            .field(GraphQLField("primaryLanguage", .object(PrimaryLanguage.self))),
-            .field(GraphQLField("stargazers", .nonNull(.object(Stargazers.self)))),
-            .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0,f name String! 0,f hasIssuesEnabled Boolean! 1,o owner RepositoryOwner! 0,f description String 2,f pushedAt DateTime 3,o primaryLanguage Language 1,o stargazers StargazerConnection! 2,o defaultBranchRef Ref 3",
+            objects: [Owner.self, PrimaryLanguage.self, Stargazers.self, DefaultBranchRef.self],
+            leaves: [String.self, Bool.self, String?.self, GitHawkAPI.DateTime?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -182,11 +174,10 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
           public nonisolated struct Owner: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f login String! 0,k id ID",
+              leaves: [String.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -210,12 +201,10 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
           public nonisolated struct PrimaryLanguage: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-              .field(GraphQLField("color", .scalar("String"), leaf: String?.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f name String! 0,f color String 1,k id ID",
+              leaves: [String.self, String?.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -243,10 +232,10 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
           public nonisolated struct Stargazers: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f totalCount Int! 0",
+              leaves: [Int.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -269,11 +258,10 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
           public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f name String! 0,k id ID",
+              leaves: [String.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -298,11 +286,10 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f endCursor String 0,f hasNextPage Boolean! 1",
+          leaves: [String?.self, Bool.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,11 @@ public nonisolated struct AuthorDetails: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-    .inlineFragment(AsUser.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f login String! 0,i 0",
+    objects: [AsUser.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -41,11 +41,10 @@ public nonisolated struct AuthorDetails: GraphQLFragment {
   public nonisolated struct AsUser: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID! 0,f name String 1",
+      leaves: [String.self, String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

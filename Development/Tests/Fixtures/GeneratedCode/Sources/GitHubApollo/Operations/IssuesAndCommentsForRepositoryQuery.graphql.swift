@@ -35,12 +35,11 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("issues", .nonNull(.object(Issues.self)), arguments: [("last", .literal(100))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,o issues IssueConnection! 0 last=100,k id ID",
+        objects: [Issues.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -67,10 +66,10 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
       public nonisolated struct Issues: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o nodes [Issue] 0",
+          objects: [Nodes.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -92,14 +91,11 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
         public nonisolated struct Nodes: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("author", .object(Author.self))),
-            .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("last", .literal(100))])),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f title String! 0,o author Actor 0,f body String! 0,o comments IssueCommentConnection! 1 last=100,k id ID",
+            objects: [Author.self, Comments.self],
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -136,11 +132,11 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
           public nonisolated struct Author: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .fragment(AuthorDetails.self),
-              .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,s 0,c 0 id ID",
+              objects: [AuthorDetails.self],
+              parentTypes: [GitHubAPI.Interfaces.Node]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -166,10 +162,10 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
           public nonisolated struct Comments: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o nodes [IssueComment] 0",
+              objects: [Nodes.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -191,12 +187,11 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             public nonisolated struct Nodes: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-                .field(GraphQLField("author", .object(Author.self))),
-                .implicitKey("id", "ID"),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,f body String! 0,o author Actor 0,k id ID",
+                objects: [Author.self],
+                leaves: [String.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }

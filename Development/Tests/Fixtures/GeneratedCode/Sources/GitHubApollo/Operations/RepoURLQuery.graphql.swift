@@ -35,11 +35,10 @@ public nonisolated struct RepoURLQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f url URI! 0,k id ID",
+        leaves: [GitHubAPI.URI.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -35,11 +35,10 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
     public nonisolated struct Repository: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .literal(13))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o issueOrPullRequest IssueOrPullRequest 0 number=13,k id ID",
+        objects: [IssueOrPullRequest.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,13 +60,12 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
       public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("author", .object(Author.self))),
-          .inlineFragment(AsIssue.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Subscribable, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f viewerCanReact Boolean! 0,o author Actor 0,i 1,c 0 id ID",
+          objects: [Author.self, AsIssue.self],
+          leaves: [Bool.self],
+          parentTypes: [GitHubAPI.Interfaces.Subscribable]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -101,11 +99,11 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
         public nonisolated struct Author: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-            .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f login String! 0,c 0 id ID",
+            leaves: [String.self],
+            parentTypes: [GitHubAPI.Interfaces.Node]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -129,12 +127,11 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
         public nonisolated struct AsIssue: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
-            .field(GraphQLField("author", .object(Author.self))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f body String! 0,f url URI! 1,o author Actor 0",
+            objects: [Author.self],
+            leaves: [String.self, GitHubAPI.URI.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -171,12 +168,11 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
           public nonisolated struct Author: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
-              .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
-              .inlineFragment(GraphQLSelectionTree(parentType: GitHubAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f avatarUrl URI! 0,f login String! 1,c 0 id ID",
+              leaves: [GitHubAPI.URI.self, String.self],
+              parentTypes: [GitHubAPI.Interfaces.Node]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }

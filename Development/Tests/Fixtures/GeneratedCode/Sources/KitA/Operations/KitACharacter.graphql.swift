@@ -9,11 +9,10 @@ public nonisolated struct KitACharacter: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment KitACharacter on Character { __typename name appearsIn }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<SharedAPI.Episode>?].self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f name String! 0,f appearsIn [Episode]! 1",
+    leaves: [String.self, [GraphQLEnum<SharedAPI.Episode>?].self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -22,9 +22,10 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("text"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o search [SearchResult] 0 text=$text",
+      objects: [Search.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -43,14 +44,11 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
     public nonisolated struct Search: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .inlineFragment(AsHuman.self),
-        .inlineFragment(AsStarship.self),
-        .inlineFragment(GraphQLSelectionTree(parentType: SharedAPI.Objects.Human, selections: [.__typename, .implicitKey("id", "ID")])),
-        .inlineFragment(GraphQLSelectionTree(parentType: SharedAPI.Objects.Droid, selections: [.__typename, .implicitKey("id", "ID")])),
-        .inlineFragment(GraphQLSelectionTree(parentType: SharedAPI.Objects.Starship, selections: [.__typename, .implicitKey("id", "ID")])),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,i 0,i 1,c 0 id ID,c 1 id ID,c 2 id ID",
+        objects: [AsHuman.self, AsStarship.self],
+        parentTypes: [SharedAPI.Objects.Human, SharedAPI.Objects.Droid, SharedAPI.Objects.Starship]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -80,11 +78,10 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
       public nonisolated struct AsHuman: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String! 0,f height Float 1",
+          leaves: [String.self, Double?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -112,10 +109,10 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
       public nonisolated struct AsStarship: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

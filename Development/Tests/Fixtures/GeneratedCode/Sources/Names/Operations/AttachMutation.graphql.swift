@@ -47,9 +47,10 @@ public nonisolated struct AttachMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("attach", .scalar("Boolean"), arguments: [("body", .variable("body")), ("path", .variable("path")), ("file", .variable("file")), ("forEachFile", .variable("forEachFile")), ("fileUploads", .variable("fileUploads")), ("input", .variable("input"))], leaf: Bool?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "f attach Boolean 0 body=$body path=$path file=$file forEachFile=$forEachFile fileUploads=$fileUploads input=$input",
+      leaves: [Bool?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

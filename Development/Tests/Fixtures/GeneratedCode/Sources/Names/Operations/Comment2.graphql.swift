@@ -9,18 +9,10 @@ public nonisolated struct Comment2: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment2 on Comment { __typename NamesAPI Type self init default fragments data description hashValue }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("NamesAPI", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f NamesAPI String 0,f Type String 0,f self String 0,f init String 0,f default String 0,f fragments String 0,f data String 0,f description String 0,f hashValue String 0",
+    leaves: [String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -9,13 +9,11 @@ public nonisolated struct Comment_: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename id ...comment2 } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("Comment", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("kind", .scalar("Kind"), leaf: GraphQLEnum<NamesAPI.Kind>?.self)),
-    .field(GraphQLField("comment", .object(Comment___.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f Comment String 1,f kind Kind 2,o comment Comment 0",
+    objects: [Comment___.self],
+    leaves: [String.self, String?.self, GraphQLEnum<NamesAPI.Kind>?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -48,11 +46,10 @@ public nonisolated struct Comment_: GraphQLFragment, Identifiable {
   public nonisolated struct Comment___: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(Comment2.self),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0,k id ID",
+      objects: [Comment2.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

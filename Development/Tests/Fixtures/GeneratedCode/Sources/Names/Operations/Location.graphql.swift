@@ -9,11 +9,10 @@ public nonisolated struct Location: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment location on Location { __typename id location }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("location", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f location String 1",
+    leaves: [String.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -22,13 +22,14 @@ public nonisolated struct LocationQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("location", .object(Location_.self), arguments: [("location", .variable("location"))])),
-      .field(GraphQLField("node", .object(Node.self), arguments: [("id", .literal("1"))])),
-      .field(GraphQLField("Protocol", .object(Protocol_.self))),
-      .field(GraphQLField("Error", .object(Error_.self))),
-      .field(GraphQLField("String", .scalar("String"), leaf: String?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o location Location 0 location=$location,x 0,o Protocol Protocol 1,o Error Error 2,f String String 0",
+      objects: [Location_.self, Protocol_.self, Error_.self],
+      leaves: [String?.self],
+      extras: [
+        .field(GraphQLField("node", .object(Node.self), arguments: [("id", .literal("1"))])),
+      ]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,10 +64,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
     public nonisolated struct Location_: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(Location.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [Location.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -95,12 +96,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
     public nonisolated struct Node: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .inlineFragment(AsComment.self),
-        .inlineFragment(AsLocation.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,i 0,i 1,k id ID",
+        objects: [AsComment.self, AsLocation.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -130,10 +129,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
       public nonisolated struct AsComment: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("comment", .object(Comment__.self))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o comment Comment 0",
+          objects: [Comment__.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -154,10 +153,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
         public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -180,9 +179,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
       public nonisolated struct AsLocation: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .fragment(Location.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "s 0",
+          objects: [Location.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -210,10 +210,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
     public nonisolated struct Protocol_: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("Error", .object(Error_.self))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o Error Error 0",
+        objects: [Error_.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -234,10 +234,10 @@ public nonisolated struct LocationQuery: GraphQLQuery {
       public nonisolated struct Error_: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("String", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f String String 0",
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

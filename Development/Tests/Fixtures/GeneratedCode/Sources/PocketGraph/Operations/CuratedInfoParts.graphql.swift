@@ -8,12 +8,10 @@ public nonisolated struct CuratedInfoParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("imageSrc", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f excerpt String 0,f imageSrc Url 1,f title String 0",
+    leaves: [String?.self, PocketGraph.Url?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

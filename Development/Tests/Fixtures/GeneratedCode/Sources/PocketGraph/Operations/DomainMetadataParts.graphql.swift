@@ -8,11 +8,10 @@ public nonisolated struct DomainMetadataParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DomainMetadataParts on DomainMetadata { __typename name logo }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("logo", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f name String 0,f logo Url 1",
+    leaves: [String?.self, PocketGraph.Url?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -23,9 +23,10 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("getSlateLineup", .object(GetSlateLineup.self), arguments: [("slateLineupId", .variable("lineupID")), ("recommendationCount", .variable("maxRecommendations"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o getSlateLineup SlateLineup 0 slateLineupId=$lineupID recommendationCount=$maxRecommendations",
+      objects: [GetSlateLineup.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -46,13 +47,11 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
     public nonisolated struct GetSlateLineup: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("slates", .nonNull(.list(.nonNull(.object(Slates.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f requestId ID! 0,f experimentId ID! 0,o slates [Slate!]! 0",
+        objects: [Slates.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -89,10 +88,10 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
       public nonisolated struct Slates: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(SlateParts.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [SlateParts.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,15 +8,10 @@ public nonisolated struct ImageParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("caption", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("credit", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("imageId", alias: "imageID", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f caption String 0,f credit String 0,f imageID:imageId Int! 1,f src String! 2,f height Int 3,f width Int 3",
+    leaves: [String?.self, Int.self, String.self, Int?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

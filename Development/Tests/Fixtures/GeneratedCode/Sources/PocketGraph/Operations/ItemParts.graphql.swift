@@ -8,27 +8,11 @@ public nonisolated struct ItemParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemParts on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } marticle { __typename ...MarticleTextParts ...ImageParts ...MarticleDividerParts ...MarticleTableParts ...MarticleHeadingParts ...MarticleCodeBlockParts ...VideoParts ...MarticleBulletedListParts ...MarticleNumberedListParts ...MarticleBlockquoteParts } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
-    .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-    .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
-    .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
-    .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
-    .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
-    .field(GraphQLField("authors", .list(.object(Authors.self)))),
-    .field(GraphQLField("marticle", .list(.nonNull(.object(Marticle.self))))),
-    .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
-    .field(GraphQLField("images", .list(.object(Images.self)))),
-    .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f remoteID:itemId String! 0,f givenUrl Url! 1,f resolvedUrl Url 2,f title String 3,f language String 3,f topImageUrl Url 2,f timeToRead Int 4,f domain String 3,f datePublished DateString 5,f isArticle Boolean 6,f hasImage Imageness 7,f hasVideo Videoness 8,o authors [Author] 0,o marticle [MarticleComponent!] 1,f excerpt String 3,o domainMetadata DomainMetadata 2,o images [Image] 3,o syndicatedArticle SyndicatedArticle 4",
+    objects: [Authors.self, Marticle.self, DomainMetadata.self, Images.self, SyndicatedArticle.self],
+    leaves: [String.self, PocketGraph.Url.self, PocketGraph.Url?.self, String?.self, Int?.self, PocketGraph.DateString?.self, Bool?.self, GraphQLEnum<PocketGraph.Imageness>?.self, GraphQLEnum<PocketGraph.Videoness>?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -138,12 +122,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
   public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID! 0,f name String 1,f url String 1",
+      leaves: [String.self, String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -176,19 +158,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
   public nonisolated struct Marticle: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .inlineFragment(AsMarticleText.self),
-      .inlineFragment(AsImage.self),
-      .inlineFragment(AsMarticleDivider.self),
-      .inlineFragment(AsMarticleTable.self),
-      .inlineFragment(AsMarticleHeading.self),
-      .inlineFragment(AsMarticleCodeBlock.self),
-      .inlineFragment(AsVideo.self),
-      .inlineFragment(AsMarticleBulletedList.self),
-      .inlineFragment(AsMarticleNumberedList.self),
-      .inlineFragment(AsMarticleBlockquote.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,i 0,i 1,i 2,i 3,i 4,i 5,i 6,i 7,i 8,i 9",
+      objects: [AsMarticleText.self, AsImage.self, AsMarticleDivider.self, AsMarticleTable.self, AsMarticleHeading.self, AsMarticleCodeBlock.self, AsVideo.self, AsMarticleBulletedList.self, AsMarticleNumberedList.self, AsMarticleBlockquote.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -266,9 +239,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleText: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleTextParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleTextParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -291,9 +265,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsImage: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(ImageParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [ImageParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -337,9 +312,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleDivider: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleDividerParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleDividerParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -362,9 +338,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleTable: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleTableParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleTableParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -387,9 +364,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleHeading: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleHeadingParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleHeadingParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -416,9 +394,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleCodeBlock: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleCodeBlockParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleCodeBlockParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -445,9 +424,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsVideo: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(VideoParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [VideoParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -494,9 +474,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleBulletedList: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleBulletedListParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleBulletedListParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -519,9 +500,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleNumberedList: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleNumberedListParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleNumberedListParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -544,9 +526,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
     public nonisolated struct AsMarticleBlockquote: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(MarticleBlockquoteParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [MarticleBlockquoteParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -570,10 +553,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
   public nonisolated struct DomainMetadata: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(DomainMetadataParts.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [DomainMetadataParts.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -602,13 +585,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
   public nonisolated struct Images: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f height Int 0,f width Int 0,f src String! 1,f imageId Int! 2",
+      leaves: [Int?.self, String.self, Int.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -647,10 +627,10 @@ public nonisolated struct ItemParts: GraphQLFragment {
   public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f itemId ID 0",
+      leaves: [String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

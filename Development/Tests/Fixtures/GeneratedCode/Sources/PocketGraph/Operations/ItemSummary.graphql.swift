@@ -8,26 +8,11 @@ public nonisolated struct ItemSummary: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
-    .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
-    .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
-    .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
-    .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
-    .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
-    .field(GraphQLField("authors", .list(.object(Authors.self)))),
-    .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
-    .field(GraphQLField("images", .list(.object(Images.self)))),
-    .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f remoteID:itemId String! 0,f givenUrl Url! 1,f resolvedUrl Url 2,f title String 3,f language String 3,f topImageUrl Url 2,f timeToRead Int 4,f domain String 3,f datePublished DateString 5,f isArticle Boolean 6,f hasImage Imageness 7,f hasVideo Videoness 8,o authors [Author] 0,f excerpt String 3,o domainMetadata DomainMetadata 1,o images [Image] 2,o syndicatedArticle SyndicatedArticle 3",
+    objects: [Authors.self, DomainMetadata.self, Images.self, SyndicatedArticle.self],
+    leaves: [String.self, PocketGraph.Url.self, PocketGraph.Url?.self, String?.self, Int?.self, PocketGraph.DateString?.self, Bool?.self, GraphQLEnum<PocketGraph.Imageness>?.self, GraphQLEnum<PocketGraph.Videoness>?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -132,12 +117,10 @@ public nonisolated struct ItemSummary: GraphQLFragment {
   public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID! 0,f name String 1,f url String 1",
+      leaves: [String.self, String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -170,10 +153,10 @@ public nonisolated struct ItemSummary: GraphQLFragment {
   public nonisolated struct DomainMetadata: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(DomainMetadataParts.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [DomainMetadataParts.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -202,13 +185,10 @@ public nonisolated struct ItemSummary: GraphQLFragment {
   public nonisolated struct Images: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f height Int 0,f width Int 0,f src String! 1,f imageId Int! 2",
+      leaves: [Int?.self, String.self, Int.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -247,14 +227,11 @@ public nonisolated struct ItemSummary: GraphQLFragment {
   public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("mainImage", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("publisher", .object(Publisher.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f itemId ID 0,f mainImage String 0,f title String! 1,f excerpt String 0,o publisher Publisher 0",
+      objects: [Publisher.self],
+      leaves: [String?.self, String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -296,10 +273,10 @@ public nonisolated struct ItemSummary: GraphQLFragment {
     public nonisolated struct Publisher: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String 0",
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

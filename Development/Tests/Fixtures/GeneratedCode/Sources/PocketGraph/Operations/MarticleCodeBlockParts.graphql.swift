@@ -8,11 +8,10 @@ public nonisolated struct MarticleCodeBlockParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("language", .scalar("Int"), leaf: Int?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f text String! 0,f language Int 1",
+    leaves: [String.self, Int?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,10 @@ public nonisolated struct MarticleHeadingParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleHeadingParts on MarticleHeading { __typename content level }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
-    .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f content Markdown! 0,f level Int! 1",
+    leaves: [PocketGraph.Markdown.self, Int.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

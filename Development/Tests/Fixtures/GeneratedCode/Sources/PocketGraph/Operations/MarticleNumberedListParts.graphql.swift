@@ -8,10 +8,10 @@ public nonisolated struct MarticleNumberedListParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o rows [NumberedListElement!]! 0",
+    objects: [Rows.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -32,12 +32,10 @@ public nonisolated struct MarticleNumberedListParts: GraphQLFragment {
   public nonisolated struct Rows: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
-      .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
-      .field(GraphQLField("index", .nonNull(.scalar("Int")), leaf: Int.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f content Markdown! 0,f level Int! 1,f index Int! 1",
+      leaves: [PocketGraph.Markdown.self, Int.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

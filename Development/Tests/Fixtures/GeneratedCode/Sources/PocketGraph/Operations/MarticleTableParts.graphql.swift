@@ -8,10 +8,10 @@ public nonisolated struct MarticleTableParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTableParts on MarticleTable { __typename html }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("html", .nonNull(.scalar("String")), leaf: String.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f html String! 0",
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

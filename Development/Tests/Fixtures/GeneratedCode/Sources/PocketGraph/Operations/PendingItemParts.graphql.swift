@@ -8,11 +8,10 @@ public nonisolated struct PendingItemParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PendingItemParts on PendingItem { __typename url status }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("url", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
-    .field(GraphQLField("status", .scalar("PendingItemStatus"), leaf: GraphQLEnum<PocketGraph.PendingItemStatus>?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f url Url! 0,f status PendingItemStatus 1",
+    leaves: [PocketGraph.Url.self, GraphQLEnum<PocketGraph.PendingItemStatus>?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,18 +8,11 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemParts on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename ...TagParts } item { __typename ...ItemParts ...PendingItemParts } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("id", alias: "remoteID", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("isArchived", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("isFavorite", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("_deletedAt", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("_createdAt", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("archivedAt", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("tags", .list(.nonNull(.object(Tags.self))))),
-    .field(GraphQLField("item", .nonNull(.object(Item.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f url String! 0,f remoteID:id ID! 0,f isArchived Boolean! 1,f isFavorite Boolean! 1,f _deletedAt Int 2,f _createdAt Int! 3,f archivedAt Int 2,o tags [Tag!] 0,o item ItemResult! 1",
+    objects: [Tags.self, Item.self],
+    leaves: [String.self, Bool.self, Int?.self, Int.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -81,10 +74,10 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
   public nonisolated struct Tags: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(TagParts.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [TagParts.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -113,11 +106,10 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
   public nonisolated struct Item: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .inlineFragment(AsItem.self),
-      .inlineFragment(AsPendingItem.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,i 0,i 1",
+      objects: [AsItem.self, AsPendingItem.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -147,9 +139,10 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
     public nonisolated struct AsItem: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(ItemParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [ItemParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -241,9 +234,10 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
     public nonisolated struct AsPendingItem: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(PendingItemParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [PendingItemParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

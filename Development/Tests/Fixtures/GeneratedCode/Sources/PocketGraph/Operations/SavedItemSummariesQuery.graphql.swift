@@ -29,9 +29,10 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("user", .object(User.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o user User 0",
+      objects: [User.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -51,11 +52,10 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
     public nonisolated struct User: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("filter")), ("sort", .variable("sort"))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o savedItems SavedItemConnection 0 pagination=$pagination filter=$filter sort=$sort,k id ID",
+        objects: [SavedItems.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -77,12 +77,11 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
       public nonisolated struct SavedItems: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-          .field(GraphQLField("edges", .list(.object(Edges.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f totalCount Int! 0,o pageInfo PageInfo! 0,o edges [SavedItemEdge] 1",
+          objects: [PageInfo.self, Edges.self],
+          leaves: [Int.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -114,11 +113,10 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
         public nonisolated struct PageInfo: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f hasNextPage Boolean! 0,f endCursor String 1",
+            leaves: [Bool.self, String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -146,11 +144,11 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
         public nonisolated struct Edges: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-            .field(GraphQLField("node", .object(Node.self))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f cursor String! 0,o node SavedItem 0",
+            objects: [Node.self],
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -177,11 +175,10 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
           public nonisolated struct Node: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .fragment(SavedItemSummary.self),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,s 0,k id ID",
+              objects: [SavedItemSummary.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,18 +8,11 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename id name } item { __typename ...ItemSummary } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("id", alias: "remoteID", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("isArchived", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("isFavorite", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("_deletedAt", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("_createdAt", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("archivedAt", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("tags", .list(.nonNull(.object(Tags.self))))),
-    .field(GraphQLField("item", .nonNull(.object(Item.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f url String! 0,f remoteID:id ID! 0,f isArchived Boolean! 1,f isFavorite Boolean! 1,f _deletedAt Int 2,f _createdAt Int! 3,f archivedAt Int 2,o tags [Tag!] 0,o item ItemResult! 1",
+    objects: [Tags.self, Item.self],
+    leaves: [String.self, Bool.self, Int?.self, Int.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -81,11 +74,10 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
   public nonisolated struct Tags: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f name String! 0,k id ID",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -108,10 +100,10 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
   public nonisolated struct Item: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .inlineFragment(AsItem.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,i 0",
+      objects: [AsItem.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -135,9 +127,10 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
     public nonisolated struct AsItem: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .fragment(ItemSummary.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "s 0",
+        objects: [ItemSummary.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,15 +8,11 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("displayName", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("recommendations", .nonNull(.list(.nonNull(.object(Recommendations.self)))))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id String! 0,f requestId ID! 0,f experimentId ID! 0,f displayName String 1,f description String 1,o recommendations [Recommendation!]! 0",
+    objects: [Recommendations.self],
+    leaves: [String.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -62,12 +58,11 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
   public nonisolated struct Recommendations: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("item", .nonNull(.object(Item.self)))),
-      .field(GraphQLField("curatedInfo", .object(CuratedInfo.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID 0,o item Item! 0,o curatedInfo CuratedInfo 1",
+      objects: [Item.self, CuratedInfo.self],
+      leaves: [String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -100,10 +95,10 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
     public nonisolated struct Item: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(ItemSummary.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [ItemSummary.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -193,10 +188,10 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
     public nonisolated struct CuratedInfo: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(CuratedInfoParts.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [CuratedInfoParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

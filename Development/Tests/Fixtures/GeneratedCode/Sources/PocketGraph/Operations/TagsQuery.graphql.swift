@@ -21,9 +21,10 @@ public nonisolated struct TagsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("user", .object(User.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o user User 0",
+      objects: [User.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -43,11 +44,10 @@ public nonisolated struct TagsQuery: GraphQLQuery {
     public nonisolated struct User: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("tags", .object(Tags.self), arguments: [("pagination", .variable("pagination"))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o tags TagConnection 0 pagination=$pagination,k id ID",
+        objects: [Tags.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -69,12 +69,11 @@ public nonisolated struct TagsQuery: GraphQLQuery {
       public nonisolated struct Tags: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("edges", .list(.object(Edges.self)))),
-          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-          .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o edges [TagEdge] 0,o pageInfo PageInfo! 1,f totalCount Int! 0",
+          objects: [Edges.self, PageInfo.self],
+          leaves: [Int.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -106,11 +105,11 @@ public nonisolated struct TagsQuery: GraphQLQuery {
         public nonisolated struct Edges: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("node", .object(Node.self))),
-            .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o node Tag 0,f cursor String! 0",
+            objects: [Node.self],
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -137,10 +136,10 @@ public nonisolated struct TagsQuery: GraphQLQuery {
           public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .fragment(TagParts.self),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,s 0",
+              objects: [TagParts.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -170,13 +169,10 @@ public nonisolated struct TagsQuery: GraphQLQuery {
         public nonisolated struct PageInfo: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f endCursor String 0,f hasNextPage Boolean! 1,f hasPreviousPage Boolean! 1,f startCursor String 0",
+            leaves: [String?.self, Bool.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("updateSavedItemRemoveTags", .nonNull(.object(UpdateSavedItemRemoveTags.self)), arguments: [("savedItemId", .variable("savedItemId"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o updateSavedItemRemoveTags SavedItem! 0 savedItemId=$savedItemId",
+      objects: [UpdateSavedItemRemoveTags.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -46,11 +47,10 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
     public nonisolated struct UpdateSavedItemRemoveTags: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(SavedItemParts.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0,k id ID",
+        objects: [SavedItemParts.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

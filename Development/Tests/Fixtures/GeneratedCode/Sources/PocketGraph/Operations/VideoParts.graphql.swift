@@ -8,16 +8,10 @@ public nonisolated struct VideoParts: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("type", .nonNull(.scalar("VideoType")), leaf: GraphQLEnum<PocketGraph.VideoType>.self)),
-    .field(GraphQLField("vid", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("videoId", alias: "videoID", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-    .field(GraphQLField("length", .scalar("Int"), leaf: Int?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f height Int 0,f src String! 1,f type VideoType! 2,f vid String 3,f videoID:videoId Int! 4,f width Int 0,f length Int 0",
+    leaves: [Int?.self, String.self, GraphQLEnum<PocketGraph.VideoType>.self, String?.self, Int.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

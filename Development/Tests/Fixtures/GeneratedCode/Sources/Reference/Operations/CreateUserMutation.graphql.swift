@@ -30,9 +30,10 @@ public nonisolated struct CreateUserMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("createUser", .nonNull(.object(CreateUser.self)), arguments: [("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o createUser User! 0 name=$name email=$email role=$role",
+      objects: [CreateUser.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -51,14 +52,10 @@ public nonisolated struct CreateUserMutation: GraphQLMutation {
     public nonisolated struct CreateUser: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("email", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
-        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f name String! 0,f email String 1,f role Role! 2,f followerCount Long! 3",
+        leaves: [String.self, String?.self, GraphQLEnum<ReferenceSchema.Role>.self, ReferenceSchema.Long.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -24,9 +24,10 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o user User 0 id=$id",
+      objects: [User.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -45,11 +46,13 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
     public nonisolated struct User: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
-        .fragment(UserFields.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,x 0,s 0",
+        objects: [UserFields.self],
+        extras: [
+          .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -9,13 +9,10 @@ public nonisolated struct UserFields: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name role followerCount }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
-    .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f name String! 0,f role Role! 1,f followerCount Long! 2",
+    leaves: [String.self, GraphQLEnum<ReferenceSchema.Role>.self, ReferenceSchema.Long.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

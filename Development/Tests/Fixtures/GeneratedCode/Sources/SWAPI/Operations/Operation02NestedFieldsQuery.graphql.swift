@@ -13,9 +13,10 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o person Person 0 personID=4",
+      objects: [Person.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,13 +35,11 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
     public nonisolated struct Person: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("homeworld", .object(Homeworld.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String 0,f gender String 0,o homeworld Planet 0,k id ID",
+        objects: [Homeworld.self],
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -73,11 +72,10 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
       public nonisolated struct Homeworld: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String 0,k id ID",
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -13,9 +13,10 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o person Person 0 personID=4",
+      objects: [Person.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,14 +35,11 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
     public nonisolated struct Person: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("homeworld", .object(Homeworld.self))),
-        .field(GraphQLField("starshipConnection", .object(StarshipConnection.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String 0,f gender String 0,o homeworld Planet 0,o starshipConnection PersonStarshipsConnection 1,k id ID",
+        objects: [Homeworld.self, StarshipConnection.self],
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -78,11 +76,10 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
       public nonisolated struct Homeworld: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String 0,k id ID",
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -105,10 +102,10 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
       public nonisolated struct StarshipConnection: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("edges", .list(.object(Edges.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o edges [PersonStarshipsEdge] 0",
+          objects: [Edges.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -130,10 +127,10 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
         public nonisolated struct Edges: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("node", .object(Node.self))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o node Starship 0",
+            objects: [Node.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -155,11 +152,10 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
           public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-              .field(GraphQLField("manufacturers", .list(.scalar("String")), leaf: [String?]?.self)),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f id ID! 0,f manufacturers [String] 1",
+              leaves: [String.self, [String?]?.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -13,9 +13,10 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o allStarships StarshipsConnection 0 first=7",
+      objects: [AllStarships.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,10 +35,10 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
     public nonisolated struct AllStarships: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("edges", .list(.object(Edges.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o edges [StarshipsEdge] 0",
+        objects: [Edges.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -59,10 +60,10 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
       public nonisolated struct Edges: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("node", .object(Node.self))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o node Starship 0",
+          objects: [Node.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -84,14 +85,11 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
         public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
-            .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID! 0,f name String 1,f model String 1,f costInCredits Float 2,o pilotConnection StarshipPilotsConnection 0",
+            objects: [PilotConnection.self],
+            leaves: [String.self, String?.self, Double?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -133,10 +131,10 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
           public nonisolated struct PilotConnection: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("edges", .list(.object(Edges.self)))),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,o edges [StarshipPilotsEdge] 0",
+              objects: [Edges.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -158,10 +156,10 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
             public nonisolated struct Edges: GraphQLSelectionSet {
               @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
               public static var __selections: [GraphQLSelection] { __selectionTable }
-              private static let __selectionTable: [GraphQLSelection] = [
-                .__typename,
-                .field(GraphQLField("node", .object(Node.self))),
-              ]
+              private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                "t,o node Person 0",
+                objects: [Node.self]
+              )
 
               public let __object: GraphQLCheckedObject
               public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -183,11 +181,10 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
               public nonisolated struct Node: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
-                private static let __selectionTable: [GraphQLSelection] = [
-                  .__typename,
-                  .fragment(PilotFragment.self),
-                  .implicitKey("id", "ID"),
-                ]
+                private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+                  "t,s 0,k id ID",
+                  objects: [PilotFragment.self]
+                )
 
                 public let __object: GraphQLCheckedObject
                 public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -13,9 +13,10 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o allStarships StarshipsConnection 0 first=7",
+      objects: [AllStarships.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,10 +35,10 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
     public nonisolated struct AllStarships: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("edges", .list(.object(Edges.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o edges [StarshipsEdge] 0",
+        objects: [Edges.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -59,10 +60,10 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
       public nonisolated struct Edges: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("node", .object(Node.self))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o node Starship 0",
+          objects: [Node.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -84,10 +85,10 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
         public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(StarshipFragment.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0",
+            objects: [StarshipFragment.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -34,11 +34,11 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
     public nonisolated struct __Type: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("fields", .list(.nonNull(.object(Fields.self))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String 0,o fields [__Field!] 0",
+        objects: [Fields.self],
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,12 +63,11 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
       public nonisolated struct Fields: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("type", .nonNull(.object(Type_.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String! 0,f description String 1,o type __Type! 0",
+          objects: [Type_.self],
+          leaves: [String.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -97,10 +96,10 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
         public nonisolated struct Type_: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f name String 0",
+            leaves: [String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,11 @@ public nonisolated struct PilotFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename id name } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("homeworld", .object(Homeworld.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f name String 0,o homeworld Planet 0",
+    objects: [Homeworld.self],
+    leaves: [String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -39,11 +39,10 @@ public nonisolated struct PilotFragment: GraphQLFragment {
   public nonisolated struct Homeworld: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f name String 0,k id ID",
+      leaves: [String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

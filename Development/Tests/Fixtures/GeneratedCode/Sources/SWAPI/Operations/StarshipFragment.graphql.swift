@@ -8,14 +8,11 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename id ...pilotFragment } } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
-    .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f name String 1,f model String 1,f costInCredits Float 2,o pilotConnection StarshipPilotsConnection 0",
+    objects: [PilotConnection.self],
+    leaves: [String.self, String?.self, Double?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -57,10 +54,10 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
   public nonisolated struct PilotConnection: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("edges", .list(.object(Edges.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o edges [StarshipPilotsEdge] 0",
+      objects: [Edges.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -82,10 +79,10 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
     public nonisolated struct Edges: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("node", .object(Node.self))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o node Person 0",
+        objects: [Node.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -107,11 +104,10 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
       public nonisolated struct Node: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PilotFragment.self),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0,k id ID",
+          objects: [PilotFragment.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,21 +8,10 @@ public nonisolated struct Address: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
-    .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("company", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("address1", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("address2", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("territoryCode", .scalar("CountryCode"), leaf: GraphQLEnum<CustomerAccountAPI.CountryCode>?.self)),
-    .field(GraphQLField("zoneCode", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("city", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("zip", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("phoneNumber", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f formatted [String!]! 1,f firstName String 2,f lastName String 2,f company String 2,f address1 String 2,f address2 String 2,f territoryCode CountryCode 3,f zoneCode String 2,f city String 2,f zip String 2,f phoneNumber String 2",
+    leaves: [String.self, [String].self, String?.self, GraphQLEnum<CustomerAccountAPI.CountryCode>?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,14 +8,11 @@ public nonisolated struct Customer: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("defaultAddress", .object(DefaultAddress.self))),
-    .field(GraphQLField("addresses", .nonNull(.object(Addresses.self)), arguments: [("first", .literal(6))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f firstName String 1,f lastName String 1,o defaultAddress CustomerAddress 0,o addresses CustomerAddressConnection! 1 first=6",
+    objects: [DefaultAddress.self, Addresses.self],
+    leaves: [String.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -57,10 +54,10 @@ public nonisolated struct Customer: GraphQLFragment, Identifiable {
   public nonisolated struct DefaultAddress: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(Address.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [Address.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -129,10 +126,10 @@ public nonisolated struct Customer: GraphQLFragment, Identifiable {
   public nonisolated struct Addresses: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [CustomerAddress!]! 0",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

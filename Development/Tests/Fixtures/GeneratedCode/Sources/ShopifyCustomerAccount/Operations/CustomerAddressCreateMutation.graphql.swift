@@ -29,9 +29,10 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("customerAddressCreate", .object(CustomerAddressCreate.self), arguments: [("address", .variable("address")), ("defaultAddress", .variable("defaultAddress"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o customerAddressCreate CustomerAddressCreatePayload 0 address=$address defaultAddress=$defaultAddress",
+      objects: [CustomerAddressCreate.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -51,11 +52,10 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
     public nonisolated struct CustomerAddressCreate: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressCreatePayload }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
-        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o customerAddress CustomerAddress 0,o userErrors [UserErrorsCustomerAddressUserErrors!]! 1",
+        objects: [CustomerAddress.self, UserErrors.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -82,10 +82,10 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
       public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -108,12 +108,10 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
       public nonisolated struct UserErrors: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
-          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f code UserErrorsCustomerAddressUserErrorsCode 0,f field [String!] 1,f message String! 2",
+          leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self, [String]?.self, String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

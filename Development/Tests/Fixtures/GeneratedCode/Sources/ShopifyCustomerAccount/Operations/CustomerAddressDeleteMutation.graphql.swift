@@ -23,9 +23,10 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("customerAddressDelete", .object(CustomerAddressDelete.self), arguments: [("addressId", .variable("addressId"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o customerAddressDelete CustomerAddressDeletePayload 0 addressId=$addressId",
+      objects: [CustomerAddressDelete.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -45,11 +46,11 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
     public nonisolated struct CustomerAddressDelete: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("deletedAddressId", .scalar("ID"), leaf: String?.self)),
-        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f deletedAddressId ID 0,o userErrors [UserErrorsCustomerAddressUserErrors!]! 0",
+        objects: [UserErrors.self],
+        leaves: [String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -76,12 +77,10 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
       public nonisolated struct UserErrors: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
-          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f code UserErrorsCustomerAddressUserErrorsCode 0,f field [String!] 1,f message String! 2",
+          leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self, [String]?.self, String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -32,9 +32,10 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("customerAddressUpdate", .object(CustomerAddressUpdate.self), arguments: [("address", .variable("address")), ("addressId", .variable("addressId")), ("defaultAddress", .variable("defaultAddress"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o customerAddressUpdate CustomerAddressUpdatePayload 0 address=$address addressId=$addressId defaultAddress=$defaultAddress",
+      objects: [CustomerAddressUpdate.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -54,11 +55,10 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
     public nonisolated struct CustomerAddressUpdate: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
-        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o customerAddress CustomerAddress 0,o userErrors [UserErrorsCustomerAddressUserErrors!]! 1",
+        objects: [CustomerAddress.self, UserErrors.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -85,10 +85,10 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
       public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -111,12 +111,10 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
       public nonisolated struct UserErrors: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
-          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f code UserErrorsCustomerAddressUserErrorsCode 0,f field [String!] 1,f message String! 2",
+          leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self, [String]?.self, String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

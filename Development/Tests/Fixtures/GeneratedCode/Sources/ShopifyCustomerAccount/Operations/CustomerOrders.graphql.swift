@@ -8,10 +8,12 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("orders", .nonNull(.object(Orders.self)), arguments: [("sortKey", .literal("PROCESSED_AT")), ("reverse", .literal(true)), ("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor")), ("query", .variable("query"))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,x 0",
+    extras: [
+      .field(GraphQLField("orders", .nonNull(.object(Orders.self)), arguments: [("sortKey", .literal("PROCESSED_AT")), ("reverse", .literal(true)), ("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor")), ("query", .variable("query"))])),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -33,11 +35,10 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
   public nonisolated struct Orders: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-      .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [Order!]! 0,o pageInfo PageInfo! 1",
+      objects: [Nodes.self, PageInfo.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -64,10 +65,10 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
     public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(OrderItem.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [OrderItem.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -120,13 +121,10 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
     public nonisolated struct PageInfo: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f hasPreviousPage Boolean! 0,f hasNextPage Boolean! 0,f endCursor String 1,f startCursor String 1",
+        leaves: [Bool.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

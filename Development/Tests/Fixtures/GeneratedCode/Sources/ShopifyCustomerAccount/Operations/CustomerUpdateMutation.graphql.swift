@@ -26,9 +26,10 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("customerUpdate", .object(CustomerUpdate.self), arguments: [("input", .variable("customer"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o customerUpdate CustomerUpdatePayload 0 input=$customer",
+      objects: [CustomerUpdate.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -48,11 +49,10 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
     public nonisolated struct CustomerUpdate: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("customer", .object(Customer_.self))),
-        .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o customer Customer 0,o userErrors [UserErrorsCustomerUserErrors!]! 1",
+        objects: [Customer_.self, UserErrors.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -79,14 +79,11 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
       public nonisolated struct Customer_: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("emailAddress", .object(EmailAddress.self))),
-          .field(GraphQLField("phoneNumber", .object(PhoneNumber.self))),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f firstName String 0,f lastName String 0,o emailAddress CustomerEmailAddress 0,o phoneNumber CustomerPhoneNumber 1,k id ID",
+          objects: [EmailAddress.self, PhoneNumber.self],
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -123,10 +120,10 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
         public nonisolated struct EmailAddress: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("emailAddress", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f emailAddress String 0",
+            leaves: [String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -149,10 +146,10 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
         public nonisolated struct PhoneNumber: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("phoneNumber", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f phoneNumber String! 0",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -176,12 +173,10 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
       public nonisolated struct UserErrors: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("code", .scalar("UserErrorsCustomerUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self)),
-          .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
-          .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f code UserErrorsCustomerUserErrorsCode 0,f field [String!] 1,f message String! 2",
+          leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self, [String]?.self, String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

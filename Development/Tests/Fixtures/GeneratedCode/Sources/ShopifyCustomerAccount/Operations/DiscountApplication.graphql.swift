@@ -8,10 +8,10 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("value", .nonNull(.object(Value.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o value PricingValue! 0",
+    objects: [Value.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,11 +34,10 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
   public nonisolated struct Value: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .inlineFragment(AsMoneyV2.self),
-      .inlineFragment(AsPricingPercentageValue.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,i 0,i 1",
+      objects: [AsMoneyV2.self, AsPricingPercentageValue.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -68,10 +67,10 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
     public nonisolated struct AsMoneyV2: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(OrderMoney.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [OrderMoney.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -100,10 +99,10 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
     public nonisolated struct AsPricingPercentageValue: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("percentage", .nonNull(.scalar("Float")), leaf: Double.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f percentage Float! 0",
+        leaves: [Double.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,22 +8,11 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename id status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename id name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("statusPageUrl", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
-    .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
-    .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
-    .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
-    .field(GraphQLField("totalTax", .object(TotalTax.self))),
-    .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
-    .field(GraphQLField("subtotal", .object(Subtotal.self))),
-    .field(GraphQLField("shippingAddress", .object(ShippingAddress.self))),
-    .field(GraphQLField("discountApplications", .nonNull(.object(DiscountApplications.self)), arguments: [("first", .literal(100))])),
-    .field(GraphQLField("lineItems", .nonNull(.object(LineItems.self)), arguments: [("first", .literal(100))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f name String! 0,f confirmationNumber String 1,f statusPageUrl URL! 2,f fulfillmentStatus OrderFulfillmentStatus! 3,f processedAt DateTime! 4,o fulfillments FulfillmentConnection! 0 first=1,o totalTax MoneyV2 1,o totalPrice MoneyV2! 2,o subtotal MoneyV2 3,o shippingAddress CustomerAddress 4,o discountApplications DiscountApplicationConnection! 5 first=100,o lineItems LineItemConnection! 6 first=100",
+    objects: [Fulfillments.self, TotalTax.self, TotalPrice.self, Subtotal.self, ShippingAddress.self, DiscountApplications.self, LineItems.self],
+    leaves: [String.self, String?.self, CustomerAccountAPI.URL.self, GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self, CustomerAccountAPI.DateTime.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -110,10 +99,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   public nonisolated struct Fulfillments: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [Fulfillment!]! 0",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -135,11 +124,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     public nonisolated struct Nodes: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f status FulfillmentStatus 0,k id ID",
+        leaves: [GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -163,10 +151,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   public nonisolated struct TotalTax: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(OrderMoney.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [OrderMoney.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -199,13 +187,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   public nonisolated struct ShippingAddress: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), arguments: [("withName", .literal(true))], leaf: [String].self)),
-      .field(GraphQLField("formattedArea", .scalar("String"), leaf: String?.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f name String 0,f formatted [String!]! 1 withName=true,f formattedArea String 0,k id ID",
+      leaves: [String?.self, [String].self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -238,10 +223,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   public nonisolated struct DiscountApplications: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [DiscountApplication!]! 0",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -263,10 +248,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     public nonisolated struct Nodes: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(DiscountApplication.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [DiscountApplication.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -293,10 +278,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   public nonisolated struct LineItems: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [LineItem!]! 0",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -318,10 +303,10 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(OrderLineItemFull.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [OrderLineItemFull.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,17 +8,11 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename id status } } id number confirmationNumber processedAt }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
-    .field(GraphQLField("financialStatus", .scalar("OrderFinancialStatus"), leaf: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self)),
-    .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
-    .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o totalPrice MoneyV2! 0,f financialStatus OrderFinancialStatus 0,f fulfillmentStatus OrderFulfillmentStatus! 1,o fulfillments FulfillmentConnection! 1 first=1,f id ID! 2,f number Int! 3,f confirmationNumber String 4,f processedAt DateTime! 5",
+    objects: [TotalPrice.self, Fulfillments.self],
+    leaves: [GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self, GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self, String.self, Int.self, String?.self, CustomerAccountAPI.DateTime.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -79,11 +73,10 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
   public nonisolated struct TotalPrice: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
-      .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
+      leaves: [CustomerAccountAPI.Decimal.self, GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -114,10 +107,10 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
   public nonisolated struct Fulfillments: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o nodes [Fulfillment!]! 0",
+      objects: [Nodes.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -139,11 +132,10 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
     public nonisolated struct Nodes: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f status FulfillmentStatus 0,k id ID",
+        leaves: [GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

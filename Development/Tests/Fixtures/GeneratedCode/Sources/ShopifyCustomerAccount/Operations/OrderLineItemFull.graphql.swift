@@ -8,17 +8,11 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("quantity", .nonNull(.scalar("Int")), leaf: Int.self)),
-    .field(GraphQLField("price", .object(Price.self))),
-    .field(GraphQLField("discountAllocations", .nonNull(.list(.nonNull(.object(DiscountAllocations.self)))))),
-    .field(GraphQLField("totalDiscount", .nonNull(.object(TotalDiscount.self)))),
-    .field(GraphQLField("image", .object(Image.self))),
-    .field(GraphQLField("variantTitle", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f quantity Int! 1,o price MoneyV2 0,o discountAllocations [DiscountAllocation!]! 1,o totalDiscount MoneyV2! 2,o image Image 3,f variantTitle String 2",
+    objects: [Price.self, DiscountAllocations.self, TotalDiscount.self, Image.self],
+    leaves: [String.self, Int.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -75,10 +69,10 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
   public nonisolated struct Price: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(OrderMoney.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [OrderMoney.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -107,11 +101,10 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
   public nonisolated struct DiscountAllocations: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("allocatedAmount", .nonNull(.object(AllocatedAmount.self)))),
-      .field(GraphQLField("discountApplication", .nonNull(.object(DiscountApplication_.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o allocatedAmount MoneyV2! 0,o discountApplication DiscountApplication! 1",
+      objects: [AllocatedAmount.self, DiscountApplication_.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -140,10 +133,10 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
     public nonisolated struct DiscountApplication_: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(DiscountApplication.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [DiscountApplication.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -172,14 +165,10 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
   public nonisolated struct Image: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
-      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f altText String 0,f height Int 1,f url URL! 2,f id ID 0,f width Int 1",
+      leaves: [String?.self, Int?.self, CustomerAccountAPI.URL.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

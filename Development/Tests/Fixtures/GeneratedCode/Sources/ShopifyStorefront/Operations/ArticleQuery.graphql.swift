@@ -32,9 +32,10 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("blog", .object(Blog.self), arguments: [("handle", .variable("blogHandle"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o blog Blog 0 handle=$blogHandle",
+      objects: [Blog.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -55,12 +56,11 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
     public nonisolated struct Blog: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("articleByHandle", .object(ArticleByHandle.self), arguments: [("handle", .variable("articleHandle"))])),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f handle String! 0,o articleByHandle Article 0 handle=$articleHandle,k id ID",
+        objects: [ArticleByHandle.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -88,17 +88,11 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
       public nonisolated struct ArticleByHandle: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("contentHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
-          .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
-          .field(GraphQLField("authorV2", alias: "author", .object(Author.self))),
-          .field(GraphQLField("image", .object(Image.self))),
-          .field(GraphQLField("seo", .object(Seo.self))),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f handle String! 0,f title String! 0,f contentHtml HTML! 1,f publishedAt DateTime! 2,o author:authorV2 ArticleAuthor 0,o image Image 1,o seo SEO 2,k id ID",
+          objects: [Author.self, Image.self, Seo.self],
+          leaves: [String.self, StorefrontAPI.HTML.self, StorefrontAPI.DateTime.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -150,10 +144,10 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         public nonisolated struct Author: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f name String! 0",
+            leaves: [String.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -176,14 +170,10 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         public nonisolated struct Image: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f id ID 0,f altText String 0,f url URL! 1,f width Int 2,f height Int 2",
+            leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -233,11 +223,10 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         public nonisolated struct Seo: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f description String 0,f title String 0",
+            leaves: [String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

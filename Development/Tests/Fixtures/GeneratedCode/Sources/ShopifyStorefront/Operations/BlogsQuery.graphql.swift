@@ -38,9 +38,10 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("blogs", .nonNull(.object(Blogs.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o blogs BlogConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
+      objects: [Blogs.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,11 +62,10 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
     public nonisolated struct Blogs: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o pageInfo PageInfo! 0,o nodes [Blog!]! 1",
+        objects: [PageInfo.self, Nodes.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -92,13 +92,10 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f hasNextPage Boolean! 0,f hasPreviousPage Boolean! 0,f startCursor String 1,f endCursor String 1",
+          leaves: [Bool.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -136,13 +133,11 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("seo", .object(Seo.self))),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f title String! 0,f handle String! 0,o seo SEO 0,k id ID",
+          objects: [Seo.self],
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -175,11 +170,10 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
         public nonisolated struct Seo: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f title String 0,f description String 0",
+            leaves: [String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -38,9 +38,10 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o products ProductConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
+      objects: [Products.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,11 +64,10 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
     public nonisolated struct Products: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [Product!]! 0,o pageInfo PageInfo! 1",
+        objects: [Nodes.self, PageInfo.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -94,10 +94,10 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(CollectionItem.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [CollectionItem.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -138,13 +138,10 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f hasPreviousPage Boolean! 0,f hasNextPage Boolean! 0,f startCursor String 1,f endCursor String 1",
+          leaves: [Bool.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,14 +8,11 @@ public nonisolated struct CollectionItem: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CollectionItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyCollectionItem } maxVariantPrice { __typename ...MoneyCollectionItem } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
-    .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f handle String! 0,f title String! 0,o featuredImage Image 0,o priceRange ProductPriceRange! 1",
+    objects: [FeaturedImage.self, PriceRange.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -68,14 +65,10 @@ public nonisolated struct CollectionItem: GraphQLFragment, Identifiable {
   public nonisolated struct FeaturedImage: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID 0,f altText String 0,f url URL! 1,f width Int 2,f height Int 2",
+      leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -125,11 +118,10 @@ public nonisolated struct CollectionItem: GraphQLFragment, Identifiable {
   public nonisolated struct PriceRange: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
-      .field(GraphQLField("maxVariantPrice", .nonNull(.object(MaxVariantPrice.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o minVariantPrice MoneyV2! 0,o maxVariantPrice MoneyV2! 1",
+      objects: [MinVariantPrice.self, MaxVariantPrice.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -156,10 +148,10 @@ public nonisolated struct CollectionItem: GraphQLFragment, Identifiable {
     public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .fragment(MoneyCollectionItem.self),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,s 0",
+        objects: [MoneyCollectionItem.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -41,9 +41,10 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("collection", .object(Collection__.self), arguments: [("handle", .variable("handle"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o collection Collection 0 handle=$handle",
+      objects: [Collection__.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -64,14 +65,11 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
     public nonisolated struct Collection__: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f handle String! 0,f title String! 0,f description String! 0,o products ProductConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
+        objects: [Products.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -115,11 +113,10 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
       public nonisolated struct Products: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-          .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o nodes [Product!]! 0,o pageInfo PageInfo! 1",
+          objects: [Nodes.self, PageInfo.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -146,10 +143,10 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
         public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(ProductItem.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0",
+            objects: [ProductItem.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -190,13 +187,10 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
         public nonisolated struct PageInfo: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-            .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-            .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,f hasPreviousPage Boolean! 0,f hasNextPage Boolean! 0,f endCursor String 1,f startCursor String 1",
+            leaves: [Bool.self, String?.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }

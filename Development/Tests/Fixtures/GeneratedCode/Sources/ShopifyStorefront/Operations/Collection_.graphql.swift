@@ -8,13 +8,11 @@ public nonisolated struct Collection_: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Collection on Collection { __typename id title handle image { __typename id url altText width height } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("image", .object(Image.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f handle String! 0,o image Image 0",
+    objects: [Image.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -53,14 +51,10 @@ public nonisolated struct Collection_: GraphQLFragment, Identifiable {
   public nonisolated struct Image: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID 0,f url URL! 1,f altText String 0,f width Int 2,f height Int 2",
+      leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,15 +8,10 @@ public nonisolated struct MenuItem: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("resourceId", .scalar("ID"), leaf: String?.self)),
-    .field(GraphQLField("tags", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("type", .nonNull(.scalar("MenuItemType")), leaf: GraphQLEnum<StorefrontAPI.MenuItemType>.self)),
-    .field(GraphQLField("url", .scalar("URL"), leaf: StorefrontAPI.URL?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f resourceId ID 1,f tags [String!]! 2,f title String! 0,f type MenuItemType! 3,f url URL 4",
+    leaves: [String.self, String?.self, [String].self, GraphQLEnum<StorefrontAPI.MenuItemType>.self, StorefrontAPI.URL?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

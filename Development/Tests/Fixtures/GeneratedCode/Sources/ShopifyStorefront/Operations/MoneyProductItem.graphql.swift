@@ -8,11 +8,10 @@ public nonisolated struct MoneyProductItem: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MoneyProductItem on MoneyV2 { __typename amount currencyCode }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-    .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
+    leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,13 +8,10 @@ public nonisolated struct PageInfoFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f hasNextPage Boolean! 0,f hasPreviousPage Boolean! 0,f startCursor String 1,f endCursor String 1",
+    leaves: [Bool.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -29,9 +29,10 @@ public nonisolated struct PageQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("page", .object(Page.self), arguments: [("handle", .variable("handle"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o page Page 0 handle=$handle",
+      objects: [Page.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -54,14 +55,11 @@ public nonisolated struct PageQuery: GraphQLQuery {
     public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("body", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
-        .field(GraphQLField("seo", .object(Seo.self))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f handle String! 0,f id ID! 0,f title String! 0,f body HTML! 1,o seo SEO 0",
+        objects: [Seo.self],
+        leaves: [String.self, StorefrontAPI.HTML.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -103,11 +101,10 @@ public nonisolated struct PageQuery: GraphQLQuery {
       public nonisolated struct Seo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f description String 0,f title String 0",
+          leaves: [String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,10 @@ public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
-    .fragment(MenuItem.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,o items [MenuItem!]! 0,s 1",
+    objects: [Items.self, MenuItem.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,10 +60,10 @@ public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
   public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(ChildMenuItem.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0",
+      objects: [ChildMenuItem.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -26,9 +26,10 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o shop Shop! 0",
+      objects: [Shop_.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -51,15 +52,10 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
     public nonisolated struct Shop_: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self))),
-        .field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self))),
-        .field(GraphQLField("termsOfService", .object(TermsOfService.self))),
-        .field(GraphQLField("refundPolicy", .object(RefundPolicy.self))),
-        .field(GraphQLField("subscriptionPolicy", .object(SubscriptionPolicy.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o privacyPolicy ShopPolicy 0,o shippingPolicy ShopPolicy 1,o termsOfService ShopPolicy 2,o refundPolicy ShopPolicy 3,o subscriptionPolicy ShopPolicyWithDefault 4,k id ID",
+        objects: [PrivacyPolicy.self, ShippingPolicy.self, TermsOfService.self, RefundPolicy.self, SubscriptionPolicy.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -101,10 +97,10 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
       public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PolicyItem.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PolicyItem.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -143,12 +139,10 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
       public nonisolated struct SubscriptionPolicy: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-          .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-          .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f id ID 0,f title String! 1,f handle String! 1",
+          leaves: [String?.self, String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,14 +8,10 @@ public nonisolated struct Policy: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Policy on ShopPolicy { __typename body handle id title url }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f body String! 0,f handle String! 0,f id ID! 0,f title String! 0,f url URL! 1",
+    leaves: [String.self, StorefrontAPI.URL.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,12 +8,10 @@ public nonisolated struct PolicyItem: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PolicyItem on ShopPolicy { __typename id title handle }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f handle String! 0",
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -38,9 +38,10 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o shop Shop! 0",
+      objects: [Shop_.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,14 +64,15 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
     public nonisolated struct Shop_: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .conditional(.include("privacyPolicy"), [.field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self)))]),
-        .conditional(.include("shippingPolicy"), [.field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self)))]),
-        .conditional(.include("termsOfService"), [.field(GraphQLField("termsOfService", .object(TermsOfService.self)))]),
-        .conditional(.include("refundPolicy"), [.field(GraphQLField("refundPolicy", .object(RefundPolicy.self)))]),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,x 0,x 1,x 2,x 3,k id ID",
+        extras: [
+          .conditional(.include("privacyPolicy"), [.field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self)))]),
+          .conditional(.include("shippingPolicy"), [.field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self)))]),
+          .conditional(.include("termsOfService"), [.field(GraphQLField("termsOfService", .object(TermsOfService.self)))]),
+          .conditional(.include("refundPolicy"), [.field(GraphQLField("refundPolicy", .object(RefundPolicy.self)))]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -107,10 +109,10 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
       public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(Policy.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [Policy.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

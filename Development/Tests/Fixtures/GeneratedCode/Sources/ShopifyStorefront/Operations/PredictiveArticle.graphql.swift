@@ -8,15 +8,11 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename id handle } image { __typename id url altText width height } trackingParameters }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("blog", .nonNull(.object(Blog.self)))),
-    .field(GraphQLField("image", .object(Image.self))),
-    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f handle String! 0,o blog Blog! 0,o image Image 1,f trackingParameters String 1",
+    objects: [Blog.self, Image.self],
+    leaves: [String.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,11 +59,10 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
   public nonisolated struct Blog: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f handle String! 0,k id ID",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -91,14 +86,10 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
   public nonisolated struct Image: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f url URL! 0,f altText String 1,f width Int 2,f height Int 2,k id ID",
+      leaves: [StorefrontAPI.URL.self, String?.self, Int?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,14 +8,13 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename id url altText width height } price { __typename amount currencyCode } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f handle String! 0,f trackingParameters String 1,x 0",
+    leaves: [String.self, String?.self],
+    extras: [
+      .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -66,12 +65,11 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
   public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      .field(GraphQLField("image", .object(Image.self))),
-      .field(GraphQLField("price", .nonNull(.object(Price.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID! 0,o image Image 0,o price MoneyV2! 1",
+      objects: [Image.self, Price.self],
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -103,14 +101,10 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
     public nonisolated struct Image: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-        .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f url URL! 0,f altText String 1,f width Int 2,f height Int 2,k id ID",
+        leaves: [StorefrontAPI.URL.self, String?.self, Int?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -155,11 +149,10 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
     public nonisolated struct Price: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
+        leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,12 +8,10 @@ public nonisolated struct PredictiveQuery: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("styledText", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f text String! 0,f styledText String! 0,f trackingParameters String 1",
+    leaves: [String.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

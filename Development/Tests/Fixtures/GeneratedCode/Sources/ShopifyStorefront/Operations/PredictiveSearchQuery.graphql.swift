@@ -38,9 +38,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("predictiveSearch", .object(PredictiveSearch.self), arguments: [("limit", .variable("limit")), ("limitScope", .variable("limitScope")), ("query", .variable("term")), ("types", .variable("types"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o predictiveSearch PredictiveSearchResult 0 limit=$limit limitScope=$limitScope query=$term types=$types",
+      objects: [PredictiveSearch.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -63,14 +64,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
     public nonisolated struct PredictiveSearch: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("articles", .nonNull(.list(.nonNull(.object(Articles.self)))))),
-        .field(GraphQLField("collections", .nonNull(.list(.nonNull(.object(Collections.self)))))),
-        .field(GraphQLField("pages", .nonNull(.list(.nonNull(.object(Pages.self)))))),
-        .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))))),
-        .field(GraphQLField("queries", .nonNull(.list(.nonNull(.object(Queries.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o articles [Article!]! 0,o collections [Collection!]! 1,o pages [Page!]! 2,o products [Product!]! 3,o queries [SearchQuerySuggestion!]! 4",
+        objects: [Articles.self, Collections.self, Pages.self, Products.self, Queries.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -112,10 +109,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
       public nonisolated struct Articles: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PredictiveArticle.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PredictiveArticle.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -160,10 +157,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
       public nonisolated struct Collections: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PredictiveCollection.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PredictiveCollection.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -204,10 +201,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
       public nonisolated struct Pages: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PredictivePage.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PredictivePage.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -244,10 +241,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
       public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PredictiveProduct.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PredictiveProduct.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -288,10 +285,10 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
       public nonisolated struct Queries: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PredictiveQuery.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PredictiveQuery.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,21 +8,11 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename id name optionValues { __typename id name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename id previewImage { __typename id url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("descriptionHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
-    .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("encodedVariantExistence", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("encodedVariantAvailability", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("options", .nonNull(.list(.nonNull(.object(Options.self)))))),
-    .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .variable("selectedOptions")), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
-    .field(GraphQLField("adjacentVariants", .nonNull(.list(.nonNull(.object(AdjacentVariants.self)))), arguments: [("selectedOptions", .variable("selectedOptions"))])),
-    .field(GraphQLField("seo", .nonNull(.object(Seo.self)))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f vendor String! 0,f handle String! 0,f descriptionHtml HTML! 1,f description String! 0,f encodedVariantExistence String 2,f encodedVariantAvailability String 2,o options [ProductOption!]! 0,o selectedOrFirstAvailableVariant ProductVariant 1 selectedOptions=$selectedOptions ignoreUnknownOptions=true caseInsensitiveMatch=true,o adjacentVariants [ProductVariant!]! 2 selectedOptions=$selectedOptions,o seo SEO! 3",
+    objects: [Options.self, SelectedOrFirstAvailableVariant.self, AdjacentVariants.self, Seo.self],
+    leaves: [String.self, StorefrontAPI.HTML.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -175,12 +165,11 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
   public nonisolated struct Options: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("optionValues", .nonNull(.list(.nonNull(.object(OptionValues.self)))))),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f name String! 0,o optionValues [ProductOptionValue!]! 0,k id ID",
+      objects: [OptionValues.self],
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -207,13 +196,11 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
     public nonisolated struct OptionValues: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("firstSelectableVariant", .object(FirstSelectableVariant.self))),
-        .field(GraphQLField("swatch", .object(Swatch.self))),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,o firstSelectableVariant ProductVariant 0,o swatch ProductOptionValueSwatch 1,k id ID",
+        objects: [FirstSelectableVariant.self, Swatch.self],
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -249,10 +236,10 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
       public nonisolated struct FirstSelectableVariant: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(ProductVariant.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [ProductVariant.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -313,11 +300,11 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
       public nonisolated struct Swatch: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("color", .scalar("Color"), leaf: StorefrontAPI.Color?.self)),
-          .field(GraphQLField("image", .object(Image.self))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f color Color 0,o image Media 0",
+          objects: [Image.self],
+          leaves: [StorefrontAPI.Color?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -344,11 +331,10 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
         public nonisolated struct Image: GraphQLSelectionSet {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .field(GraphQLField("previewImage", .object(PreviewImage.self))),
-            .implicitKey("id", "ID"),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,o previewImage Image 0,k id ID",
+            objects: [PreviewImage.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -371,11 +357,10 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
           public nonisolated struct PreviewImage: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
             public static var __selections: [GraphQLSelection] { __selectionTable }
-            private static let __selectionTable: [GraphQLSelection] = [
-              .__typename,
-              .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-              .implicitKey("id", "ID"),
-            ]
+            private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+              "t,f url URL! 0,k id ID",
+              leaves: [StorefrontAPI.URL.self]
+            )
 
             public let __object: GraphQLCheckedObject
             public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -413,11 +398,10 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
   public nonisolated struct Seo: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f description String 0,f title String 0",
+      leaves: [String?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

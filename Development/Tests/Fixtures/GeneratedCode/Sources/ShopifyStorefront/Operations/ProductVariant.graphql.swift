@@ -8,19 +8,11 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename id title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("availableForSale", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-    .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("image", .object(Image.self))),
-    .field(GraphQLField("price", .nonNull(.object(Price.self)))),
-    .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
-    .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
-    .field(GraphQLField("sku", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("unitPrice", .object(UnitPrice.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f availableForSale Boolean! 0,o compareAtPrice MoneyV2 0,f id ID! 1,o image Image 1,o price MoneyV2! 2,o product Product! 3,o selectedOptions [SelectedOption!]! 4,f sku String 2,f title String! 1,o unitPrice MoneyV2 5",
+    objects: [CompareAtPrice.self, Image.self, Price.self, Product_.self, SelectedOptions.self, UnitPrice.self],
+    leaves: [Bool.self, String.self, String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -87,11 +79,10 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   public nonisolated struct CompareAtPrice: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-      .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
+      leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -119,14 +110,10 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   public nonisolated struct Image: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID 0,f url URL! 1,f altText String 0,f width Int 2,f height Int 2",
+      leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -178,12 +165,10 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   public nonisolated struct Product_: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-      .implicitKey("id", "ID"),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f title String! 0,f handle String! 0,k id ID",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -216,11 +201,10 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   public nonisolated struct SelectedOptions: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-      .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f name String! 0,f value String! 0",
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

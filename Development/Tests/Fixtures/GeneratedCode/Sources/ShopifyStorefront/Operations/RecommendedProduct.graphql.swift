@@ -8,14 +8,11 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
-    .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f id ID! 0,f title String! 0,f handle String! 0,o priceRange ProductPriceRange! 0,o featuredImage Image 1",
+    objects: [PriceRange.self, FeaturedImage.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -68,10 +65,10 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
   public nonisolated struct PriceRange: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o minVariantPrice MoneyV2! 0",
+      objects: [MinVariantPrice.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -93,11 +90,10 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
     public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
+        leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -126,14 +122,10 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
   public nonisolated struct FeaturedImage: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
-      .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-      .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-      .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-      .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID 0,f url URL! 1,f altText String 0,f width Int 2,f height Int 2",
+      leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

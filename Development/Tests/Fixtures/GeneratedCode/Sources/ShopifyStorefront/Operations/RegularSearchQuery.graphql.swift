@@ -84,10 +84,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
     public nonisolated struct Articles: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [SearchResultItem!]! 0",
+        objects: [Nodes.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -109,11 +109,11 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsArticle.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: StorefrontAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,c 0 id ID",
+          objects: [AsArticle.self],
+          parentTypes: [StorefrontAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -137,10 +137,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         public nonisolated struct AsArticle: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(SearchArticle.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0",
+            objects: [SearchArticle.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -179,10 +179,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
     public nonisolated struct Pages: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [SearchResultItem!]! 0",
+        objects: [Nodes.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -204,11 +204,11 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsPage.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: StorefrontAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,c 0 id ID",
+          objects: [AsPage.self],
+          parentTypes: [StorefrontAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -232,10 +232,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         public nonisolated struct AsPage: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(SearchPage.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0",
+            objects: [SearchPage.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -274,11 +274,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
     public nonisolated struct Products: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [SearchResultItem!]! 0,o pageInfo PageInfo! 1",
+        objects: [Nodes.self, PageInfo.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -305,11 +304,11 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .inlineFragment(AsProduct.self),
-          .inlineFragment(GraphQLSelectionTree(parentType: StorefrontAPI.Interfaces.Node, selections: [.__typename, .implicitKey("id", "ID")])),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,i 0,c 0 id ID",
+          objects: [AsProduct.self],
+          parentTypes: [StorefrontAPI.Interfaces.Node]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -333,10 +332,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         public nonisolated struct AsProduct: GraphQLSelectionSet, Identifiable {
           @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
           public static var __selections: [GraphQLSelection] { __selectionTable }
-          private static let __selectionTable: [GraphQLSelection] = [
-            .__typename,
-            .fragment(SearchProduct.self),
-          ]
+          private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+            "t,s 0",
+            objects: [SearchProduct.self]
+          )
 
           public let __object: GraphQLCheckedObject
           public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -386,10 +385,10 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(PageInfoFragment.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [PageInfoFragment.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

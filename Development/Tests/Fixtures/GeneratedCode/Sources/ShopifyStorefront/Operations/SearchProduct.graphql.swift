@@ -8,16 +8,13 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename id url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename id handle title } } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-    .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
-    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
-    .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
-    .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f handle String! 0,f id ID! 0,f publishedAt DateTime! 1,f title String! 0,f trackingParameters String 2,f vendor String! 0,x 0",
+    leaves: [String.self, StorefrontAPI.DateTime.self, String?.self],
+    extras: [
+      .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
+    ]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -78,15 +75,11 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
   public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-      .field(GraphQLField("image", .object(Image.self))),
-      .field(GraphQLField("price", .nonNull(.object(Price.self)))),
-      .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
-      .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
-      .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f id ID! 0,o image Image 0,o price MoneyV2! 1,o compareAtPrice MoneyV2 2,o selectedOptions [SelectedOption!]! 3,o product Product! 4",
+      objects: [Image.self, Price.self, CompareAtPrice.self, SelectedOptions.self, Product_.self],
+      leaves: [String.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -133,14 +126,10 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     public nonisolated struct Image: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
-        .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
-        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
-        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f url URL! 0,f altText String 1,f width Int 2,f height Int 2,k id ID",
+        leaves: [StorefrontAPI.URL.self, String?.self, Int?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -185,11 +174,10 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     public nonisolated struct Price: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
+        leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -219,11 +207,10 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     public nonisolated struct SelectedOptions: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,f value String! 0",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -251,12 +238,10 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     public nonisolated struct Product_: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f handle String! 0,f title String! 0,k id ID",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

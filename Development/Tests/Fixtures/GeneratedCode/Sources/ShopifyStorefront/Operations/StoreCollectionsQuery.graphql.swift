@@ -38,9 +38,10 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o collections CollectionConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
+      objects: [Collections.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -61,11 +62,10 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
     public nonisolated struct Collections: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
-        .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o nodes [Collection!]! 0,o pageInfo PageInfo! 1",
+        objects: [Nodes.self, PageInfo.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -92,10 +92,10 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
       public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(Collection_.self),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0",
+          objects: [Collection_.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -132,13 +132,10 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
       public nonisolated struct PageInfo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
-          .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
-          .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f hasNextPage Boolean! 0,f hasPreviousPage Boolean! 0,f startCursor String 1,f endCursor String 1",
+          leaves: [Bool.self, String?.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

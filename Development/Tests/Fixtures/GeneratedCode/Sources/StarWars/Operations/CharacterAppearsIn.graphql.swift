@@ -8,10 +8,10 @@ public nonisolated struct CharacterAppearsIn: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterAppearsIn on Character { __typename appearsIn }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f appearsIn [Episode]! 0",
+    leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,10 +8,10 @@ public nonisolated struct CharacterName: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterName on Character { __typename name }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f name String! 0",
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,10 +8,10 @@ public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLF
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .fragment(CharacterNameWithNestedAppearsInFragment.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,s 0",
+    objects: [CharacterNameWithNestedAppearsInFragment.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,11 @@ public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .inlineFragment(AsDroid.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f name String! 0,i 0",
+    objects: [AsDroid.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -41,10 +41,10 @@ public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
   public nonisolated struct AsDroid: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,f appearsIn [Episode]! 0",
+      leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,10 @@ public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment 
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .fragment(CharacterName.self),
-    .inlineFragment(AsDroid.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,s 0,i 1",
+    objects: [CharacterName.self, AsDroid.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -43,9 +42,10 @@ public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment 
   public nonisolated struct AsDroid: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .fragment(DroidPrimaryFunction.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "s 0",
+      objects: [DroidPrimaryFunction.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

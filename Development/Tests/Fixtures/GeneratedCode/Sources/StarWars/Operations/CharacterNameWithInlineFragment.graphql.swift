@@ -8,11 +8,10 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename id appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .inlineFragment(AsHuman.self),
-    .inlineFragment(AsDroid.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,i 0,i 1",
+    objects: [AsHuman.self, AsDroid.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,10 +41,10 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
   public nonisolated struct AsHuman: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .field(GraphQLField("friends", .list(.object(Friends.self)))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,o friends [Character] 0",
+      objects: [Friends.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -67,11 +66,10 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
     public nonisolated struct Friends: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f appearsIn [Episode]! 0,k id ID",
+        leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -96,11 +94,10 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
   public nonisolated struct AsDroid: GraphQLSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .__typename,
-      .fragment(CharacterName.self),
-      .fragment(FriendsNames.self),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "t,s 0,s 1",
+      objects: [CharacterName.self, FriendsNames.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

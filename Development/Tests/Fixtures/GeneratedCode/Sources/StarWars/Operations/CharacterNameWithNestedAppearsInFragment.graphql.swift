@@ -8,11 +8,11 @@ public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragm
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-    .fragment(CharacterAppearsIn.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f name String! 0,s 0",
+    objects: [CharacterAppearsIn.self],
+    leaves: [String.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

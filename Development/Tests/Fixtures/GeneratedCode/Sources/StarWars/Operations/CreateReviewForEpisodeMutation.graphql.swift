@@ -23,9 +23,10 @@ public nonisolated struct CreateReviewForEpisodeMutation: GraphQLMutation {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .variable("episode")), ("review", .variable("review"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o createReview Review 0 episode=$episode review=$review",
+      objects: [CreateReview.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,11 +45,10 @@ public nonisolated struct CreateReviewForEpisodeMutation: GraphQLMutation {
     public nonisolated struct CreateReview: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f stars Int! 0,f commentary String 1",
+        leaves: [Int.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,11 +8,10 @@ public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .fragment(CharacterName.self),
-    .fragment(DroidPrimaryFunction.self),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,s 0,s 1",
+    objects: [CharacterName.self, DroidPrimaryFunction.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,10 +8,10 @@ public nonisolated struct DroidPrimaryFunction: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f primaryFunction String 0",
+    leaves: [String?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o hero Character 0 episode=$episode",
+      objects: [Hero.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,12 +43,10 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
     public nonisolated struct Hero: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("friends", .list(.object(Friends.self)))),
-        .inlineFragment(AsDroid.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,o friends [Character] 0,i 1,k id ID",
+        objects: [Friends.self, AsDroid.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -76,11 +75,10 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
       public nonisolated struct Friends: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .fragment(CharacterName.self),
-          .implicitKey("id", "ID"),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,s 0,k id ID",
+          objects: [CharacterName.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -106,10 +104,10 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
       public nonisolated struct AsDroid: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("friends", .list(.object(Friends.self)))),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,o friends [Character] 0",
+          objects: [Friends.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQue
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("hero", .object(Hero.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o hero Character 0",
+      objects: [Hero.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,12 +43,13 @@ public nonisolated struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQue
     public nonisolated struct Hero: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .conditional(.include("includeDetails"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
-        .conditional(.include("includeDetails"), [.field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self))]),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,x 0,x 1,k id ID",
+        extras: [
+          .conditional(.include("includeDetails"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+          .conditional(.include("includeDetails"), [.field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self))]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct HeroNameConditionalExclusionQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("hero", .object(Hero.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o hero Character 0",
+      objects: [Hero.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,11 +43,12 @@ public nonisolated struct HeroNameConditionalExclusionQuery: GraphQLQuery {
     public nonisolated struct Hero: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,x 0,k id ID",
+        extras: [
+          .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -23,9 +23,10 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o hero Character 0 episode=$episode",
+      objects: [Hero.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -44,12 +45,13 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
     public nonisolated struct Hero: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
-        .inlineFragment(AsDroid.self),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,x 0,i 0,k id ID",
+        objects: [AsDroid.self],
+        extras: [
+          .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
+        ]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -78,10 +80,10 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
       public nonisolated struct AsDroid: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
-        private static let __selectionTable: [GraphQLSelection] = [
-          .__typename,
-          .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        ]
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f name String! 0",
+          leaves: [String.self]
+        )
 
         public let __object: GraphQLCheckedObject
         public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -8,10 +8,10 @@ public nonisolated struct HumanHeightWithVariable: GraphQLFragment {
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
   @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
   public static var __selections: [GraphQLSelection] { __selectionTable }
-  private static let __selectionTable: [GraphQLSelection] = [
-    .__typename,
-    .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .variable("heightUnit"))], leaf: Double?.self)),
-  ]
+  private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+    "t,f height Float 0 unit=$heightUnit",
+    leaves: [Double?.self]
+  )
 
   public let __object: GraphQLCheckedObject
   public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -21,9 +21,10 @@ public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("reviewAdded", .object(ReviewAdded.self), arguments: [("episode", .variable("episode"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o reviewAdded Review 0 episode=$episode",
+      objects: [ReviewAdded.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,12 +43,10 @@ public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
     public nonisolated struct ReviewAdded: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("episode", .scalar("Episode"), leaf: GraphQLEnum<StarWarsAPI.Episode>?.self)),
-        .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
-        .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f episode Episode 0,f stars Int! 1,f commentary String 2",
+        leaves: [GraphQLEnum<StarWarsAPI.Episode>?.self, Int.self, String?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

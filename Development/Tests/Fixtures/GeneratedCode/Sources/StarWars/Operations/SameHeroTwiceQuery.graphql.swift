@@ -13,10 +13,10 @@ public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("hero", .object(Hero.self))),
-      .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o hero Character 0,o r2:hero Character 1",
+      objects: [Hero.self, R2.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -39,11 +39,10 @@ public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
     public nonisolated struct Hero: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,k id ID",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -67,11 +66,10 @@ public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
     public nonisolated struct R2: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f appearsIn [Episode]! 0,k id ID",
+        leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

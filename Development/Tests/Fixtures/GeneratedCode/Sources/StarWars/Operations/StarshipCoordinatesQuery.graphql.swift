@@ -21,9 +21,10 @@ public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("starshipCoordinates", .object(StarshipCoordinates.self), arguments: [("coordinates", .variable("coordinates"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o starshipCoordinates Starship 0 coordinates=$coordinates",
+      objects: [StarshipCoordinates.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -42,13 +43,10 @@ public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
     public nonisolated struct StarshipCoordinates: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
-        .field(GraphQLField("length", .scalar("Float"), leaf: Double?.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,f coordinates [[Float!]!] 1,f length Float 2,k id ID",
+        leaves: [String.self, [[Double]]?.self, Double?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

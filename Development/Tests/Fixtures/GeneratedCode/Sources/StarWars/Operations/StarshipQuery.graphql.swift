@@ -13,9 +13,10 @@ public nonisolated struct StarshipQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("starship", .object(Starship.self), arguments: [("id", .literal(3000))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o starship Starship 0 id=3000",
+      objects: [Starship.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -34,12 +35,10 @@ public nonisolated struct StarshipQuery: GraphQLQuery {
     public nonisolated struct Starship: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,f coordinates [[Float!]!] 1,k id ID",
+        leaves: [String.self, [[Double]]?.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -13,10 +13,13 @@ public nonisolated struct TwoHeroesQuery: GraphQLQuery {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
-      .field(GraphQLField("hero", alias: "luke", .object(Luke.self), arguments: [("episode", .literal("EMPIRE"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o r2:hero Character 0,x 0",
+      objects: [R2.self],
+      extras: [
+        .field(GraphQLField("hero", alias: "luke", .object(Luke.self), arguments: [("episode", .literal("EMPIRE"))])),
+      ]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -39,11 +42,10 @@ public nonisolated struct TwoHeroesQuery: GraphQLQuery {
     public nonisolated struct R2: GraphQLSelectionSet {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
-        .implicitKey("id", "ID"),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f name String! 0,k id ID",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -13,9 +13,10 @@ public nonisolated struct IncrementingSubscription: GraphQLSubscription {
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SubscriptionAPI.Objects.Subscription }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("numberIncremented", .scalar("Int"), leaf: Int?.self)),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "f numberIncremented Int 0",
+      leaves: [Int?.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -29,9 +29,10 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("multipleParameterUpload", .nonNull(.list(.nonNull(.object(MultipleParameterUpload.self)))), arguments: [("singleFile", .variable("singleFile")), ("multipleFiles", .variable("multipleFiles"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o multipleParameterUpload [File!]! 0 singleFile=$singleFile multipleFiles=$multipleFiles",
+      objects: [MultipleParameterUpload.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -50,13 +51,10 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
     public nonisolated struct MultipleParameterUpload: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f path String! 0,f filename String! 0,f mimetype String! 0",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -26,9 +26,10 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
   public nonisolated struct Data: GraphQLRootSelectionSet {
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
     public static var __selections: [GraphQLSelection] { __selectionTable }
-    private static let __selectionTable: [GraphQLSelection] = [
-      .field(GraphQLField("multipleUpload", .nonNull(.list(.nonNull(.object(MultipleUpload.self)))), arguments: [("files", .variable("files"))])),
-    ]
+    private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+      "o multipleUpload [File!]! 0 files=$files",
+      objects: [MultipleUpload.self]
+    )
 
     public let __object: GraphQLCheckedObject
     public init(__object: GraphQLCheckedObject) { self.__object = __object }
@@ -47,13 +48,10 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
     public nonisolated struct MultipleUpload: GraphQLSelectionSet, Identifiable {
       @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
       public static var __selections: [GraphQLSelection] { __selectionTable }
-      private static let __selectionTable: [GraphQLSelection] = [
-        .__typename,
-        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
-        .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
-        .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
-      ]
+      private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+        "t,f id ID! 0,f path String! 0,f filename String! 0,f mimetype String! 0",
+        leaves: [String.self]
+      )
 
       public let __object: GraphQLCheckedObject
       public init(__object: GraphQLCheckedObject) { self.__object = __object }

@@ -1,3 +1,5 @@
+import APICoreGraphQL
+
 /// Fragment arguments (RFC 1224): a fragment that declares variables, `fragment Avatar($size: Int = 64) on User`, is
 /// one selection set wherever it is spread, but the fields that use its variables take the values each spread gives
 /// (`...Avatar(size: 128)`). The spread's tree is the fragment's with those values in place, so that the walks
@@ -23,7 +25,8 @@ extension GraphQLSelectionTree {
     /// The tree with the variables in `values` replaced, at every depth: in field arguments and in `@include`/`@skip`
     /// conditions. A value of `nil` is a variable without a value: an argument given it is left out, a list element
     /// is `null`, an input object field is left out, `@include` on it excludes and `@skip` on it does not. Subtrees
-    /// that use none of the variables are kept as they are, so they stay the same selection sets (``id``).
+    /// that use none of the variables are kept as they are, so they stay the same selection sets
+    /// (`GraphQLSelectionTree.id`).
     public func specialized(_ values: [String: GraphQLArgumentValue?]) -> GraphQLSelectionTree {
         guard !values.isEmpty else { return self }
         return substituting(values) ?? self
