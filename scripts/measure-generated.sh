@@ -171,8 +171,11 @@ EOF
     if [ -n "$apollo" ] && [ -n "$apolloRepository" ]; then
         apolloLibrary="$(apolloRuntime "$apolloTag")"
         mkdir -p "$out/apollo"
-        git -C "$(repository "$apolloRepository")" archive "$apolloCommit" ${apolloFolders//:/ } | tar -x -C "$out/apollo"
+        # (A snapshot of a repository may lack blobs outside these folders, which git reports and which are not needed.)
+        git -C "$(repository "$apolloRepository")" archive "$apolloCommit" ${apolloFolders//:/ } 2>/dev/null |
+            tar -x -C "$out/apollo"
         apolloFiles=$(find "$out/apollo" -name '*.swift' | sort)
+        [ -n "$apolloFiles" ] || { echo "failed: no Apollo output for $set at $apolloCommit" >&2; exit 1; }
         apolloFlags=(-parse-as-library -emit-library -module-name "$apolloModule" -I "$apolloLibrary"
             -L "$apolloLibrary" -lApolloAPI)
         apolloReleases=() apolloDebugs=()

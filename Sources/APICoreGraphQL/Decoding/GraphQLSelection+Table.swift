@@ -160,8 +160,27 @@ struct GraphQLSelectionTableReader {
         switch string(value) {
         case "true": return (name, .literal(.bool(true)))
         case "false": return (name, .literal(.bool(false)))
-        case let text: return Int64(text).map { (name, .literal(.int($0))) }
+        default: return integer(value).map { (name, .literal(.int($0))) }
         }
+    }
+
+    /// A decimal integer, `-` before its digits when negative, that a 64-bit integer holds.
+    private func integer(_ range: Range<Int>) -> Int64? {
+        let isNegative = text[range.lowerBound] == UInt8(ascii: "-")
+        let digits = isNegative ? range.lowerBound + 1..<range.upperBound : range
+        guard !digits.isEmpty else { return nil }
+        // Accumulated as a negative number, whose range holds `Int64.min`.
+        var value: Int64 = 0
+        for position in digits {
+            let digit = Int64(text[position]) - Int64(UInt8(ascii: "0"))
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, underflow) = times.subtractingReportingOverflow(digit)
+            guard !overflow, !underflow else { return nil }
+            value = next
+        }
+        if isNegative { return value }
+        return value == .min ? nil : -value
     }
 
     /// The next part, when it is a GraphQL name.

@@ -82,7 +82,9 @@ struct SelectionTableTests {
             "q", "t,", ",t", "t,,t", "t ", "f id ID!", "f id ID! 2", "f id ID! x", "f id ID! -1", "f id ID!! 0",
             "f id [ID 0", "f id ID] 0", "f id [] 0", "f id ! 0", "f 1d ID 0", "f id I-D 0", "f :id ID 0", "f a: ID 0",
             "f a:b:c ID 0", "f id ID 0 first", "f id ID 0 =1", "f id ID 0 first=", "f id ID 0 first=$",
-            "f id ID 0 first=$1a", "f id ID 0 first=1x", "f id ID 0 first=9223372036854775808", "f id ID 0 a=TRUE",
+            "f id ID 0 first=$1a", "f id ID 0 first=1x", "f id ID 0 first=-", "f id ID 0 first=--1",
+            "f id ID 0 first=1-",
+            "f id ID 0 first=-9223372036854775809", "f id ID 0 first=9223372036854775808", "f id ID 0 a=TRUE",
             "f id ID 0  a=1", "o viewer User 2", "s", "s 2", "i 99999999999", "k id", "k id ID String", "k 9 ID",
             "c", "c 2", "c 0 id", "c 0 id ID owner", "x 1", "x", "tt",
         ])
