@@ -138,6 +138,13 @@ printf -- '- runtime (APICoreGraphQL, release): %s bytes of text vs ApolloAPI'"'
 printf -- '- built-in scalars, uploads and fragment arguments (APICoreScalars, release, linked only when generated code imports it): %s bytes of text\n' \
     "$scalarsText"
 if [ -n "$apollo" ]; then
+    for set in $sets; do
+        read -r _ _ _ _ apolloTag <<<"$(apolloOutput "$set")"
+        [ -n "$apolloTag" ] || continue
+        tagText=$(size "$(apolloRuntime "$apolloTag")/libApolloAPI.so" | awk 'NR == 2 { print $1 }')
+        printf -- '- ApolloAPI %s (what %s pins), built here: %s bytes of text (the runtime is %.2fx of it)\n' \
+            "$apolloTag" "$set" "$tagText" "$(ratio "$runtimeText" "$tagText")"
+    done
     printf -- "- Apollo's figures: its apps' own output for the same operations, compiled here in the same runs\n\n"
 else
     printf -- "- Apollo's figures: fixed, measured on an AMD EPYC machine (compile times compare only on one as fast)\n\n"
@@ -173,7 +180,7 @@ EOF
         mkdir -p "$out/apollo"
         # (A snapshot of a repository may lack blobs outside these folders, which git reports and which are not needed.)
         git -C "$(repository "$apolloRepository")" archive "$apolloCommit" ${apolloFolders//:/ } 2>/dev/null |
-            tar -x -C "$out/apollo"
+            tar -x -C "$out/apollo" || { echo "failed: extracting $apolloRepository at $apolloCommit" >&2; exit 1; }
         apolloFiles=$(find "$out/apollo" -name '*.swift' | sort)
         [ -n "$apolloFiles" ] || { echo "failed: no Apollo output for $set at $apolloCommit" >&2; exit 1; }
         apolloFlags=(-parse-as-library -emit-library -module-name "$apolloModule" -I "$apolloLibrary"

@@ -8,8 +8,8 @@ import PackagePlugin
 /// build regenerates when any of them changes (and the plugin, re-evaluated on each build, picks up new files). Its
 /// output is one file in the plugin's work folder: a build command must name its outputs before it runs, and the
 /// names of per-operation files depend on the documents. The target must depend on `APICoreGraphQL` (or `APICoreKit`),
-/// and on `APICoreScalars` too when the configuration maps a scalar to a built-in type (`Date`, `Int64`, ...) or the
-/// operations use a file scalar (`Upload`).
+/// and on `APICoreScalars` too when the configuration maps a scalar to a built-in type (`Date`, `Int64`, ...), the
+/// operations use a file scalar (`Upload`) or a fragment declares variables.
 @main
 struct APICoreCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {

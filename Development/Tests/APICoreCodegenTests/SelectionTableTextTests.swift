@@ -131,6 +131,32 @@ struct SelectionTableTextTests {
             ])
     }
 
+    @Test("a field with one argument the text cannot hold is written out whole, in its place among the others")
+    func generatedFallback() throws {
+        let sdl = """
+            enum Order { ASC DESC }
+            type Item { id: ID! name(upper: Boolean): String }
+            type Query { items(first: Int, order: Order, after: String): [Item!]! }
+            """
+        let files = try GeneratorHarness.generate(
+            sdl: sdl,
+            operations: """
+                query Q($after: String) {
+                  sorted: items(first: 5, order: DESC) { id }
+                  page: items(first: -3, after: $after) { name(upper: true) }
+                }
+                """)
+        let code = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
+        #expect(code.contains("\"x 0,o page:items [Item!]! 0 first=-3 after=$after\""))
+        #expect(
+            code.contains(
+                """
+                .field(GraphQLField("items", alias: "sorted", .nonNull(.list(.nonNull(.object(Sorted.self)))), \
+                arguments: [("first", .literal(5)), ("order", .literal("DESC"))])),
+                """))
+        #expect(code.contains("\"t,f name String 0 upper=true,k id ID\""))
+    }
+
     /// The runtime's reading of the table, with the Swift types it names resolved to the values they stand for.
     static func read(_ table: SelectionTableText) -> [GraphQLSelection]? {
         let objects = table.objects.map { name in Self.objects.first { $0.swift == name }!.type }

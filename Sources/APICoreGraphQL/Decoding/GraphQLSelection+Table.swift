@@ -171,8 +171,8 @@ struct GraphQLSelectionTableReader {
         guard !digits.isEmpty else { return nil }
         // Accumulated as a negative number, whose range holds `Int64.min`.
         var value: Int64 = 0
-        for position in digits {
-            let digit = Int64(text[position]) - Int64(UInt8(ascii: "0"))
+        for offset in digits {
+            let digit = Int64(text[offset]) - Int64(UInt8(ascii: "0"))
             guard digit >= 0, digit <= 9 else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
             let (next, underflow) = times.subtractingReportingOverflow(digit)
@@ -193,8 +193,8 @@ struct GraphQLSelectionTableReader {
     private mutating func index(of count: Int) -> Int? {
         guard let range = part(), !range.isEmpty, range.count < 10 else { return nil }
         var index = 0
-        for position in range {
-            let digit = Int(text[position]) - Int(UInt8(ascii: "0"))
+        for offset in range {
+            let digit = Int(text[offset]) - Int(UInt8(ascii: "0"))
             guard digit >= 0, digit <= 9 else { return nil }
             index = index * 10 + digit
         }
@@ -220,13 +220,13 @@ struct GraphQLSelectionTableReader {
     /// Whether the text is a GraphQL name: `[_A-Za-z][_0-9A-Za-z]*`.
     private func isName(_ range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return false }
-        for position in range {
-            let byte = text[position]
+        for offset in range {
+            let byte = text[offset]
             let letter = byte | 0x20
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             guard
                 (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
-                    || (isDigit && position > range.lowerBound)
+                    || (isDigit && offset > range.lowerBound)
             else { return false }
         }
         return true
