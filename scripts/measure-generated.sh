@@ -123,6 +123,27 @@ apolloRuntime() { # tag -> folder
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
 
+# Compile `files` as the module `module` in `folder`, against the runtime library folder `runtime` (linking
+# `libraries`, such as "-lApolloAPI"), and print the seconds it took: `releaseCompile` as one optimized library,
+# `folder/lib<module>.so`; `debugCompile` as debug objects, then their link.
+releaseCompile() { # folder module runtime libraries files...
+    local folder=$1 module=$2 runtime=$3 libraries=$4
+    shift 4
+    (cd "$folder" && seconds swiftc -O -wmo -num-threads 2 -g -parse-as-library -emit-library -module-name "$module" \
+        -I "$runtime" -L "$runtime" $libraries "$@" -o "$folder/lib$module.so")
+}
+
+debugCompile() { # folder module runtime libraries files...
+    local folder=$1 module=$2 runtime=$3 libraries=$4 compile link
+    shift 4
+    rm -rf "$folder/objects" && mkdir -p "$folder/objects"
+    compile=$(cd "$folder/objects" && seconds swiftc -Onone -g -enable-batch-mode -j2 -c -parse-as-library \
+        -module-name "$module" -I "$runtime" "$@")
+    link=$(cd "$folder/objects" && seconds swiftc -emit-library ./*.o -L "$runtime" $libraries \
+        -o "$folder/lib$module-debug.so")
+    awk -v a="$compile" -v b="$link" 'BEGIN { print a + b }'
+}
+
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 
 seconds() { # command... -> wall seconds
@@ -170,8 +191,6 @@ EOF
         libraries+=(-lAPICoreScalars)
         linkedText=$((runtimeText + scalarsText))
     fi
-    flags=(-parse-as-library -emit-library -module-name "$namespace" -I "$work/runtime" -L "$work/runtime"
-        "${libraries[@]}")
     # Apollo's output for the same operations, compiled here in the same runs (--apollo).
     read -r apolloRepository apolloCommit apolloModule apolloFolders apolloTag <<<"$(apolloOutput "$set")"
     apolloFiles=""
@@ -183,38 +202,25 @@ EOF
             tar -x -C "$out/apollo" || { echo "failed: extracting $apolloRepository at $apolloCommit" >&2; exit 1; }
         apolloFiles=$(find "$out/apollo" -name '*.swift' | sort)
         [ -n "$apolloFiles" ] || { echo "failed: no Apollo output for $set at $apolloCommit" >&2; exit 1; }
-        apolloFlags=(-parse-as-library -emit-library -module-name "$apolloModule" -I "$apolloLibrary"
-            -L "$apolloLibrary" -lApolloAPI)
         apolloReleases=() apolloDebugs=()
     fi
     release=() debug=()
     for run in $(seq "$runs"); do
         say "$set: release compile $run/$runs"
-        release+=("$(cd "$out" && seconds swiftc -O -wmo -num-threads 2 -g "${flags[@]}" $files -o "$out/lib$namespace.so")")
+        release+=("$(releaseCompile "$out" "$namespace" "$work/runtime" "${libraries[*]}" $files)")
         say "$set: debug compile $run/$runs"
-        rm -rf "$out/objects" && mkdir -p "$out/objects"
-        compile=$(cd "$out/objects" && seconds swiftc -Onone -g -enable-batch-mode -j2 -c -parse-as-library \
-            -module-name "$namespace" -I "$work/runtime" $files)
-        link=$(cd "$out/objects" && seconds swiftc -emit-library ./*.o -L "$work/runtime" "${libraries[@]}" \
-            -o "$out/lib$namespace-debug.so")
-        debug+=("$(awk -v a="$compile" -v b="$link" 'BEGIN { print a + b }')")
+        debug+=("$(debugCompile "$out" "$namespace" "$work/runtime" "${libraries[*]}" $files)")
         [ -n "$apolloFiles" ] || continue
         say "$set: Apollo's release compile $run/$runs"
-        apolloReleases+=("$(cd "$out/apollo" && seconds swiftc -O -wmo -num-threads 2 -g "${apolloFlags[@]}" \
-            $apolloFiles -o "$out/apollo/libApollo.so")")
+        apolloReleases+=("$(releaseCompile "$out/apollo" "$apolloModule" "$apolloLibrary" -lApolloAPI $apolloFiles)")
         say "$set: Apollo's debug compile $run/$runs"
-        rm -rf "$out/apollo-objects" && mkdir -p "$out/apollo-objects"
-        compile=$(cd "$out/apollo-objects" && seconds swiftc -Onone -g -enable-batch-mode -j2 -c -parse-as-library \
-            -module-name "$apolloModule" -I "$apolloLibrary" $apolloFiles)
-        link=$(cd "$out/apollo-objects" && seconds swiftc -emit-library ./*.o -L "$apolloLibrary" -lApolloAPI \
-            -o "$out/apollo/libApollo-debug.so")
-        apolloDebugs+=("$(awk -v a="$compile" -v b="$link" 'BEGIN { print a + b }')")
+        apolloDebugs+=("$(debugCompile "$out/apollo" "$apolloModule" "$apolloLibrary" -lApolloAPI $apolloFiles)")
     done
     setApolloRuntimeText=$apolloRuntimeText
     if [ -n "$apolloFiles" ]; then
         apolloRelease=$(printf '%s\n' "${apolloReleases[@]}" | median)
         apolloDebug=$(printf '%s\n' "${apolloDebugs[@]}" | median)
-        apolloText=$(size "$out/apollo/libApollo.so" | awk 'NR == 2 { print $1 }')
+        apolloText=$(size "$out/apollo/lib$apolloModule.so" | awk 'NR == 2 { print $1 }')
         apolloSource=$(cat $apolloFiles | wc -c)
         setApolloRuntimeText=$(size "$apolloLibrary/libApolloAPI.so" | awk 'NR == 2 { print $1 }')
         say "$set: Apollo's output at $apolloRepository@${apolloCommit:0:8}, ApolloAPI $apolloTag" \
