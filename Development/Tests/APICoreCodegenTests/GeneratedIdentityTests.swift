@@ -3,7 +3,7 @@ import APICoreCompiler
 import Foundation
 import Testing
 
-/// Which generated structs are `Identifiable`, so that a SwiftUI `List` or an entity store needs no key path.
+/// Which generated selection sets are `Identifiable`, so that a SwiftUI `List` or an entity store needs no key path.
 @Suite("Generated identity", .cpuBound)
 struct GeneratedIdentityTests {
     static let sdl = """
@@ -21,11 +21,11 @@ struct GeneratedIdentityTests {
         type Shelf { number: Int! label: String }
         """
 
-    /// The declaration line of the struct named `name` in the generated file of `operation`.
+    /// The declaration line of the class named `name` in the generated file of `operation`.
     static func declaration(of name: String, operations: String, file: String) throws -> String {
         let files = try GeneratorHarness.generate(sdl: sdl, operations: operations)
         let text = GeneratorHarness.file(file, in: files)
-        let line = text.split(separator: "\n").first { $0.contains("struct \(name):") }
+        let line = text.split(separator: "\n").first { $0.contains("class \(name):") }
         return line.map(String.init) ?? ""
     }
 
@@ -33,7 +33,7 @@ struct GeneratedIdentityTests {
     func selectedID() throws {
         let direct = try Self.declaration(
             of: "User", operations: "query Q { user { id name } }", file: "Operations/QQuery.graphql.swift")
-        #expect(direct.hasSuffix("GraphQLSelectionSet, Identifiable {"))
+        #expect(direct.hasSuffix("GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {"))
 
         let files = try GeneratorHarness.generate(
             sdl: Self.sdl,
@@ -42,13 +42,15 @@ struct GeneratedIdentityTests {
                 fragment UserBits on User { id name }
                 """)
         let fragment = GeneratorHarness.file("Operations/UserBits.graphql.swift", in: files)
-        #expect(fragment.contains("struct UserBits: GraphQLFragment, Identifiable {"))
+        #expect(
+            fragment.contains(
+                "class UserBits: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {"))
         let query = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
-        #expect(query.contains("struct Users: GraphQLSelectionSet, Identifiable {"))
+        #expect(query.contains("class Users: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {"))
 
         let aliased = try Self.declaration(
             of: "User", operations: "query Q { user { id: login } }", file: "Operations/QQuery.graphql.swift")
-        #expect(aliased.hasSuffix("Identifiable {"))
+        #expect(aliased.hasSuffix("Identifiable, @unchecked Sendable {"))
     }
 
     @Test(
@@ -73,7 +75,7 @@ struct GeneratedIdentityTests {
     func oneKeyField() throws {
         let files = try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Q { product { sku name } }")
         let query = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
-        #expect(query.contains("struct Product: GraphQLSelectionSet, Identifiable {"))
+        #expect(query.contains("class Product: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {"))
         #expect(query.contains("public var id: String { sku }"))
 
         // A selected `id` of another meaning wins over the key fields: it already is the struct's `id`.
@@ -87,7 +89,7 @@ struct GeneratedIdentityTests {
     func severalKeyFields() throws {
         let files = try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Q { variant { store sku color } }")
         let query = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
-        #expect(query.contains("struct Variant: GraphQLSelectionSet, Identifiable {"))
+        #expect(query.contains("class Variant: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {"))
         #expect(query.contains("public var id: [AnyHashable] { [sku, store] }"))
 
         let partial = try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Q { variant { sku color } }")

@@ -24,11 +24,11 @@ struct GeneratedShapeTests {
         // `Friends` must not be shadowed). `appearsIn` only in the fragment: read from the same object.
         #expect(query.contains(#"public var name: String { __field("name") }"#))
         #expect(query.contains(#"public var friends: [Friends_?]? { __field("friends") }"#))
-        let nested = query.components(separatedBy: "struct Friends_")[1]
+        let nested = query.components(separatedBy: "class Friends_")[1]
         #expect(nested.contains(#"var id: String { __field("id") }"#))
         #expect(nested.contains(#"var name: String { __field("name") }"#))
         #expect(query.contains(#"public var appearsIn: [GraphQLEnum<TestAPI.Episode>?] { __field("appearsIn") }"#))
-        #expect(!query.contains("struct AsCharacter"))
+        #expect(!query.contains("class AsCharacter"))
     }
 
     @Test("@include and @skip make fields, fragments and type cases optional")
@@ -116,7 +116,7 @@ struct GeneratedShapeTests {
                 query Above($b: Boolean!) { hero { name ... on Droid { name @include(if: $b) primaryFunction } } }
                 """)
         let query = GeneratorHarness.file("Operations/AboveQuery.graphql.swift", in: files)
-        let droid = try #require(query.components(separatedBy: "struct AsDroid").last)
+        let droid = try #require(query.components(separatedBy: "class AsDroid").last)
         // `hero.name` is selected whatever `$b` says, so the Droid's `name` is not optional and reads the data.
         #expect(droid.contains(#"public var name: String { __field("name") }"#))
         #expect(!droid.contains(#"__field("name", if: .include("b"))"#))
@@ -133,9 +133,9 @@ struct GeneratedShapeTests {
         let query = GeneratorHarness.file("Operations/CasesQuery.graphql.swift", in: files)
         #expect(query.contains("public var asDroid: AsDroid? { __typeCase() }"))
         #expect(query.contains("public var asHuman: AsHuman? { __typeCase() }"))
-        #expect(query.components(separatedBy: "struct AsDroid").count == 2)
+        #expect(query.components(separatedBy: "class AsDroid").count == 2)
         #expect(query.contains(#"public var height: Double? { __field("height") }"#))
-        #expect(query.contains("public static var __parentType: GraphQLParentType { TestAPI.Objects.Droid }"))
+        #expect(query.contains("public override class var __parentType: GraphQLParentType { TestAPI.Objects.Droid }"))
         let schema = GeneratorHarness.file("Schema/TestAPI.graphql.swift", in: files)
         #expect(
             schema.contains(

@@ -126,7 +126,7 @@ struct HostileCorpus: Sendable {
     func rootBuilder(of operation: String, in files: [GeneratedFile]) throws -> String {
         let lines = { (text: String) in text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
         let parentLine = try #require(
-            lines(operation).first { $0.contains("static var __parentType: GraphQLParentType { ") },
+            lines(operation).first { $0.contains("class var __parentType: GraphQLParentType { ") },
             "case \(seed): no parent type")
         let swiftName = try #require(parentLine.components(separatedBy: ".Objects.").last?.dropLast(2))
         let declaration = "static var \(swiftName): GraphQLParentType { .object(\""

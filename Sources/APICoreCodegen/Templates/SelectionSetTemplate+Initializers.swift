@@ -42,7 +42,7 @@ extension SelectionSetTemplate {
                     : "data[\(key)] = _\(position).__outputJSON")
         }
         parameters.append("__variables: JSONObject = [:]")
-        var lines = ["\(indent)\(context.accessor)init("]
+        var lines = ["\(indent)\(context.accessor)convenience init("]
         lines += parameters.enumerated().map { index, parameter in
             "\(indent)    \(parameter)\(index == parameters.count - 1 ? "" : ",")"
         }

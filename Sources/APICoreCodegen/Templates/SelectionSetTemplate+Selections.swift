@@ -70,7 +70,7 @@ extension SelectionSetTemplate {
         }
         // Read through a computed property, so that the table's storage is the file's own, not one more exported
         // symbol of the module.
-        return ["\(indent)\(context.access)static var __selections: [GraphQLSelection] { __selectionTable }"]
+        return ["\(indent)\(context.access)override class var __selections: [GraphQLSelection] { __selectionTable }"]
             + table.declaration(indent: indent)
     }
 

@@ -45,19 +45,19 @@ struct SelectionSetTemplate {
         let access = context.access
         let inner = indent + "    "
         let identity = identity(of: set)
+        // Sendable as its superclass is (`@unchecked` there: its one stored property is immutable), restated as
+        // Swift 6 requires of a subclass that adds no stored property.
         let conformances =
-            [conformance ?? "GraphQLSelectionSet"] + (identity == nil ? [] : ["Identifiable"])
+            ["GraphQLSelectionSetObject"] + (conformance.map { [$0] } ?? [])
+            + (identity == nil ? [] : ["Identifiable"]) + ["@unchecked Sendable"]
         var lines: [String] = [
-            "\(indent)\(context.typeModifiers)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"
+            "\(indent)\(context.typeModifiers)final class \(set.typeName): \(conformances.joined(separator: ", ")) {"
         ]
         lines += header
         lines.append(
-            "\(inner)\(accessor)static var __parentType: GraphQLParentType { "
+            "\(inner)\(access)override class var __parentType: GraphQLParentType { "
                 + "\(context.parentTypeReference(set.parentTypeName)) }")
         lines.append(contentsOf: selections(set, indent: inner))
-        lines.append("")
-        lines.append("\(inner)\(access)let __object: GraphQLCheckedObject")
-        lines.append("\(inner)\(access)init(__object: GraphQLCheckedObject) { self.__object = __object }")
         if context.generatesInitializers {
             lines.append("")
             lines += memberwiseInitializer(set, indent: inner)
@@ -65,7 +65,7 @@ struct SelectionSetTemplate {
         for part in set.typeCases where context.generatesInitializers {
             lines.append("")
             lines.append("\(inner)/// The object as its `\(part.selectionSet.parentTypeName)` case holds it.")
-            lines.append("\(inner)\(accessor)init(_ typeCase: \(part.selectionSet.typeName)) {")
+            lines.append("\(inner)\(accessor)convenience init(_ typeCase: \(part.selectionSet.typeName)) {")
             lines.append("\(inner)    self.init(__object: typeCase.__object)")
             lines.append("\(inner)}")
         }
@@ -92,7 +92,7 @@ struct SelectionSetTemplate {
         }
         if !set.fragments.isEmpty {
             lines.append("")
-            lines.append("\(inner)\(access)typealias Fragments = GraphQLFragmentSpreads<Self>")
+            lines.append("\(inner)\(access)typealias Fragments = GraphQLFragmentSpreads<\(set.typeName)>")
             lines.append("\(inner)\(accessor)var fragments: Fragments { Fragments(__owner: self) }")
             file?.extensions.append(fragmentsExtension(set))
         }
@@ -116,7 +116,9 @@ struct SelectionSetTemplate {
                 lines.append(Self.indented(text, by: inner))
                 continue
             }
-            let body = String(text.drop { $0 != "\n" })
+            // Compared with the class's own name out of its `Fragments` alias, the one place its body names it.
+            let body = String(text.drop { $0 != "\n" }).replacingOccurrences(
+                of: "GraphQLFragmentSpreads<\(child.typeName)>", with: "GraphQLFragmentSpreads<Self>")
             if let first = file.firstStructs[body] {
                 lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
                 continue

@@ -1,16 +1,15 @@
-/// A selection set: an immutable struct that lists its selections as static data and holds the response object it
-/// was read from.
+/// A selection set: an immutable value that lists its selections as static data and holds the response object it was
+/// read from.
 ///
 /// Decoding checks the whole object once, against the selections it is read with (the static `__selections`, or an
 /// operation's compiled ones), with `GraphQLSelectionValidator` (in `APICoreJSON`), and builds nothing; the typed
 /// properties then read the checked data through `__field(_:)`, which cannot fail. Data from the network and from the
 /// normalized cache is checked by the same walk (`init(reader:)`), so the two can never drift apart; a cache read
-/// whose records were checked as it built the object wraps it with `init(__object:)` directly. Generated code is small:
-/// a struct stores one reference and each property is one line, whatever its type. Equality and hashing are those of
-/// the data.
+/// whose records were checked as it built the object wraps it with `init(__object:)` directly. Equality and hashing
+/// are those of the data.
 ///
-/// The four requirements are all a struct declares; everything else is shared, so that each generated struct costs
-/// one conformance and four witnesses.
+/// Generated selection sets are final subclasses of ``GraphQLSelectionSetObject``, which conforms once for all of
+/// them; a hand-written one may be a struct that declares the four requirements and shares everything else.
 public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
     /// The schema type the selections apply to, with its possible concrete types.
     static var __parentType: GraphQLParentType { get }

@@ -5,20 +5,17 @@ import APICoreGraphQL
 import APICoreScalars
 import Foundation
 
-public nonisolated struct AccountOwner: GraphQLFragment {
+public nonisolated final class AccountOwner: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "AccountOwner" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AccountOwner on Account { __typename owner { __typename id role } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o owner User! 0",
     objects: [Owner.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     owner _0: Owner,
     __variables: JSONObject = [:]
@@ -32,18 +29,15 @@ public nonisolated struct AccountOwner: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-  public nonisolated struct Owner: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f role Role! 0,k id ID",
       leaves: [GraphQLEnum<BehaviourAPI.Role>.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "User",
       role _0: GraphQLEnum<BehaviourAPI.Role>,
       __variables: JSONObject = [:]

@@ -20,18 +20,15 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
     .init(variables: ["withNickname": withNickname])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o accounts [Account!]! 0",
       objects: [Accounts.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       accounts _0: [Accounts],
       __variables: JSONObject = [:]
     ) {
@@ -42,19 +39,16 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
-    public nonisolated struct Accounts: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Accounts: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,o admins [User!]! 0,o owner User! 1,s 2,i 3",
         objects: [Admins.self, Owner.self, AccountOwner.self, AsOrganization.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         admins _1: [Admins],
@@ -71,7 +65,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
       }
 
       /// The object as its `Organization` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsOrganization) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsOrganization) {
         self.init(__object: typeCase.__object)
       }
 
@@ -81,22 +75,19 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Accounts>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
 
-      public nonisolated struct Admins: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Admins: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "User",
           id _0: String,
           __variables: JSONObject = [:]
@@ -110,9 +101,9 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var id: String { __field("id") }
       }
 
-      public nonisolated struct Owner: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,x 0,f role Role! 0,k id ID",
           leaves: [GraphQLEnum<BehaviourAPI.Role>.self],
@@ -121,10 +112,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
           ]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "User",
           nickname _0: String? = nil,
           role _1: GraphQLEnum<BehaviourAPI.Role>,
@@ -142,19 +130,16 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
       }
 
-      public nonisolated struct AsOrganization: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsOrganization: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f seats Int! 0,o owner User! 0",
           objects: [Owner.self],
           leaves: [Int.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Organization",
           seats _0: Int,
           owner _1: Owner,
@@ -179,12 +164,12 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var admins: [AccountsQuery.Data.Accounts.Admins] { __field("admins") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsOrganization>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-        public nonisolated struct Owner: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Owner: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0,x 0,f role Role! 1,k id ID",
             leaves: [String.self, GraphQLEnum<BehaviourAPI.Role>.self],
@@ -193,10 +178,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
             ]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "User",
             id _0: String,
             nickname _1: String? = nil,

@@ -28,18 +28,15 @@ public nonisolated struct EventQuery: GraphQLQuery {
     .init(variables: ["at": at, "price": price, "views": views])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o event Event 0 at=$at price=$price views=$views",
       objects: [Event.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       event _0: Event? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -50,18 +47,15 @@ public nonisolated struct EventQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var event: Event? { __field("event") }
 
-    public nonisolated struct Event: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Event: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f at DateTime! 0,f day Day! 1,f link Url! 2,f uuid Uuid! 3,f price Money! 4,f payload Json! 5,f views BigCount! 6,f opaque Opaque 7",
         leaves: [BehaviourAPI.DateTime.self, BehaviourAPI.Day.self, BehaviourAPI.Url.self, BehaviourAPI.Uuid.self, BehaviourAPI.Money.self, BehaviourAPI.Json.self, BehaviourAPI.BigCount.self, BehaviourAPI.Opaque?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Event",
         at _0: BehaviourAPI.DateTime,
         day _1: BehaviourAPI.Day,

@@ -12,18 +12,15 @@ public nonisolated struct StockQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o stock [Stock!]! 0,o users [User!]! 1",
       objects: [Stock.self, Users.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       stock _0: [Stock],
       users _1: [Users],
       __variables: JSONObject = [:]
@@ -38,18 +35,15 @@ public nonisolated struct StockQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-    public nonisolated struct Stock: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Stock: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f sku String! 0,f store Int! 1,f count Int! 1",
         leaves: [String.self, Int.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Stock",
         sku _0: String,
         store _1: Int,
@@ -74,18 +68,15 @@ public nonisolated struct StockQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var id: [AnyHashable] { [sku, store] }
     }
 
-    public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Users: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         __variables: JSONObject = [:]

@@ -12,18 +12,15 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o first:accounts [Account!]! 0,o second:accounts [Account!]! 1",
       objects: [First.self, Second.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       first _0: [First],
       second _1: [Second],
       __variables: JSONObject = [:]
@@ -38,19 +35,16 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
 
-    public nonisolated struct First: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class First: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,o owner User! 0",
         objects: [Owner.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         owner _1: Owner,
@@ -68,18 +62,15 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-      public nonisolated struct Owner: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f role Role! 0,k id ID",
           leaves: [GraphQLEnum<BehaviourAPI.Role>.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "User",
           role _0: GraphQLEnum<BehaviourAPI.Role>,
           __variables: JSONObject = [:]

@@ -41,18 +41,15 @@ public nonisolated struct UploadMutation: GraphQLMutation {
     self.batch.forEachFile(at: "variables.batch", body)
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o upload UploadResult! 0 file=$file files=$files profile=$profile batch=$batch note=$note",
       objects: [Upload.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       upload _0: Upload,
       __variables: JSONObject = [:]
     ) {
@@ -63,18 +60,15 @@ public nonisolated struct UploadMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var upload: Upload { __field("upload") }
 
-    public nonisolated struct Upload: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Upload: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f count Int! 0",
         leaves: [Int.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "UploadResult",
         count _0: Int,
         __variables: JSONObject = [:]

@@ -28,18 +28,15 @@ public nonisolated struct UsersQuery: GraphQLQuery {
     .init(variables: ["filter": filter, "nickname": nickname, "first": first])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o users [User!]! 0 filter=$filter nickname=$nickname first=$first",
       objects: [Users.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       users _0: [Users],
       __variables: JSONObject = [:]
     ) {
@@ -50,18 +47,15 @@ public nonisolated struct UsersQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-    public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Users: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f role Role! 1,f followerCount Long! 2,f nickname String 3",
         leaves: [String.self, GraphQLEnum<BehaviourAPI.Role>.self, BehaviourAPI.Long.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         role _1: GraphQLEnum<BehaviourAPI.Role>,

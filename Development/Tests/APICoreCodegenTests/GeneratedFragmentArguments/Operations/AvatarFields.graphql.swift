@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct AvatarFields: GraphQLFragment {
+public nonisolated final class AvatarFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "AvatarFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AvatarFields($size: Int = 64, $format: String) on User { __typename avatar(size: $size, format: $format) { __typename url size } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o avatar Avatar 0 size=$size format=$format",
     objects: [Avatar.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "User",
     avatar _0: Avatar? = nil,
     __variables: JSONObject = [:]
@@ -30,18 +27,15 @@ public nonisolated struct AvatarFields: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var avatar: Avatar? { __field("avatar") }
 
-  public nonisolated struct Avatar: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Avatar }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Avatar: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Avatar }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f url String! 0,f size Int! 1",
       leaves: [String.self, Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Avatar",
       url _0: String,
       size _1: Int,

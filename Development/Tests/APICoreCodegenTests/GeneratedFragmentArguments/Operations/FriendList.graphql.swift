@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct FriendList: GraphQLFragment {
+public nonisolated final class FriendList: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "FriendList" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendList($count: Int!, $avatarSize: Int = 64) on User { __typename friends(first: $count) { __typename id name ...AvatarFields(size: $avatarSize) } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o friends [User!]! 0 first=$count",
     objects: [Friends.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "User",
     friends _0: [Friends],
     __variables: JSONObject = [:]
@@ -30,9 +27,9 @@ public nonisolated struct FriendList: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var friends: [Friends] { __field("friends") }
 
-  public nonisolated struct Friends: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Friends: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID! 0,f name String! 0,x 0",
       leaves: [String.self],
@@ -41,10 +38,7 @@ public nonisolated struct FriendList: GraphQLFragment {
       ]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "User",
       id _0: String,
       name _1: String,
@@ -65,7 +59,7 @@ public nonisolated struct FriendList: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var avatar: AvatarFields.Avatar? { __field("avatar") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Friends>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

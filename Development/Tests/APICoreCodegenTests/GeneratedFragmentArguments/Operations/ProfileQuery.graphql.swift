@@ -24,18 +24,15 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
 
   public static let variableDefaults: JSONObject = ["meSize": 64]
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o user User 0 id=$id,o me User 1",
       objects: [User.self, Me.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       user _0: User? = nil,
       me _1: Me? = nil,
       __variables: JSONObject = [:]
@@ -50,9 +47,9 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var me: Me? { __field("me") }
 
-    public nonisolated struct User: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class User: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f name String! 0,x 0,x 1",
         leaves: [String.self],
@@ -62,10 +59,7 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         name _1: String,
@@ -90,13 +84,13 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var friends: [FriendList.Friends] { __field("friends") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<User>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Me: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Me: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,x 0",
         leaves: [String.self],
@@ -105,10 +99,7 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         avatar _1: AvatarFields.Avatar? = nil,
@@ -125,7 +116,7 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var avatar: AvatarFields.Avatar? { __field("avatar") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Me>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -22,18 +22,15 @@ public nonisolated struct IssueQuery: GraphQLQuery {
     .init(variables: ["owner": owner, "repo": repo, "number": number])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o repository Repository 0 owner=$owner name=$repo",
       objects: [Repository.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -45,19 +42,16 @@ public nonisolated struct IssueQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f name String! 0,o issue Issue 0 number=$number",
         objects: [Issue.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         id _0: String,
         name _1: String,
@@ -80,19 +74,16 @@ public nonisolated struct IssueQuery: GraphQLQuery {
       /// Returns a single issue from the current repository by number.
       @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
 
-      public nonisolated struct Issue: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Issue: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o author Actor 0,f body String! 0,f closed Boolean! 1,f createdAt DateTime! 2,o editor Actor 1,f id ID! 0,o labels LabelConnection 2 first=100,f locked Boolean! 1,f number Int! 3,o reactionGroups [ReactionGroup!] 3,f title String! 0,f viewerCanReact Boolean! 1,f viewerCanUpdate Boolean! 1,f viewerDidAuthor Boolean! 1",
           objects: [Author.self, Editor.self, Labels.self, ReactionGroups.self],
           leaves: [String.self, Bool.self, GitHawkIssueAPI.DateTime.self, Int.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Issue",
           author _0: Author? = nil,
           body _1: String,
@@ -170,19 +161,16 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         /// Did the viewer author this comment.
         @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-        public nonisolated struct Author: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f avatarUrl URI! 0,f login String! 1,c 0 id ID",
             leaves: [GitHawkIssueAPI.URI.self, String.self],
             parentTypes: [GitHawkIssueAPI.Interfaces.Node]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             avatarUrl _0: GitHawkIssueAPI.URI,
             login _1: String,
@@ -203,19 +191,16 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var login: String { __field("login") }
         }
 
-        public nonisolated struct Editor: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Editor: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f login String! 0,c 0 id ID",
             leaves: [String.self],
             parentTypes: [GitHawkIssueAPI.Interfaces.Node]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             login _0: String,
             __variables: JSONObject = [:]
@@ -231,18 +216,15 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var login: String { __field("login") }
         }
 
-        public nonisolated struct Labels: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Labels: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o nodes [Label] 0",
             objects: [Nodes.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "LabelConnection",
             nodes _0: [Nodes?]? = nil,
             __variables: JSONObject = [:]
@@ -256,18 +238,15 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           /// A list of nodes.
           @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-          public nonisolated struct Nodes: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f color String! 0,f name String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Label",
               color _0: String,
               name _1: String,
@@ -288,19 +267,16 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           }
         }
 
-        public nonisolated struct ReactionGroups: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class ReactionGroups: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f content ReactionContent! 0,o users ReactingUserConnection! 0,f viewerHasReacted Boolean! 1",
             objects: [Users.self],
             leaves: [GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self, Bool.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "ReactionGroup",
             content _0: GraphQLEnum<GitHawkIssueAPI.ReactionContent>,
             users _1: Users,
@@ -324,18 +300,15 @@ public nonisolated struct IssueQuery: GraphQLQuery {
           /// Whether or not the authenticated user has left a reaction on the subject.
           @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
 
-          public nonisolated struct Users: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Users: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f totalCount Int! 0",
               leaves: [Int.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "ReactingUserConnection",
               totalCount _0: Int,
               __variables: JSONObject = [:]

@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ProfileContact: GraphQLFragment {
+public nonisolated final class ProfileContact: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ProfileContact" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProfileContact on Profile { __typename name email }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,x 0,x 1",
     extras: [
@@ -16,10 +16,7 @@ public nonisolated struct ProfileContact: GraphQLFragment {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Profile",
     name _0: String,
     email _1: String,

@@ -18,18 +18,15 @@ public nonisolated struct SemanticProfileQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o profile Profile 0 id=$id",
       objects: [Profile.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       profile _0: Profile? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct SemanticProfileQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var profile: Profile? { __field("profile") }
 
-    public nonisolated struct Profile: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Profile: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f name String 1,f tags [String] 2,f nickname String 1,f bio String 1",
         leaves: [String.self, String?.self, [String?]?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Profile",
         id _0: String,
         name _1: String? = nil,

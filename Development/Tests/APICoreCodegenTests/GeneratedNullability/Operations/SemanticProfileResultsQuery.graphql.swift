@@ -18,18 +18,15 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o profile Profile 0 id=$id",
       objects: [Profile.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       profile _0: Profile? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,9 +37,9 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var profile: Profile? { __field("profile") }
 
-    public nonisolated struct Profile: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Profile: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,x 0,x 1,x 2,x 3,x 4",
         leaves: [String.self],
@@ -55,10 +52,7 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Profile",
         id _0: String,
         name _1: GraphQLFieldResult<String>,
@@ -95,18 +89,15 @@ public nonisolated struct SemanticProfileResultsQuery: GraphQLQuery {
       /// The list and each tag are null only with an error.
       @_alwaysEmitIntoClient public var tags: [String]? { __field("tags") }
 
-      public nonisolated struct Avatar: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Avatar }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Avatar: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Avatar }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f url String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Avatar",
           url _0: String,
           __variables: JSONObject = [:]

@@ -10,17 +10,14 @@ public nonisolated struct SemanticProfilesQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("profiles", .nonNull(.list(.nonNull(.object(Profiles.self)))), catching: .throwing([0, 1]))),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       profiles _0: [Profiles],
       __variables: JSONObject = [:]
     ) {
@@ -31,9 +28,9 @@ public nonisolated struct SemanticProfilesQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var profiles: [Profiles] { __field("profiles") }
 
-    public nonisolated struct Profiles: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Profiles: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NullabilityAPI.Objects.Profile }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,x 0",
         leaves: [String.self],
@@ -42,10 +39,7 @@ public nonisolated struct SemanticProfilesQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Profile",
         id _0: String,
         name _1: String,

@@ -19,18 +19,15 @@ public nonisolated struct ProductDetailQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o product Product 0 id=$id",
       objects: [Product.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       product _0: Product? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct ProductDetailQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var product: Product? { __field("product") }
 
-    public nonisolated struct Product: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Product: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [ProductFields.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Product",
         id _0: String,
         name _1: String,
@@ -81,7 +75,7 @@ public nonisolated struct ProductDetailQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Product>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -27,18 +27,15 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
     .init(variables: ["first": first, "after": after, "category": category])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o productPage ProductConnection! 0 first=$first after=$after category=$category",
       objects: [ProductPage.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       productPage _0: ProductPage,
       __variables: JSONObject = [:]
     ) {
@@ -50,18 +47,15 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
     /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
     @_alwaysEmitIntoClient public var productPage: ProductPage { __field("productPage") }
 
-    public nonisolated struct ProductPage: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class ProductPage: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { ProductAPI.Objects.ProductConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o edges [ProductEdge!]! 0,o pageInfo PageInfo! 1",
         objects: [Edges.self, PageInfo.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "ProductConnection",
         edges _0: [Edges],
         pageInfo _1: PageInfo,
@@ -78,19 +72,16 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-      public nonisolated struct Edges: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductEdge }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { ProductAPI.Objects.ProductEdge }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f cursor String! 0,o node Product! 0",
           objects: [Node.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ProductEdge",
           cursor _0: String,
           node _1: Node,
@@ -107,18 +98,15 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var node: Node { __field("node") }
 
-        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Node: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0",
             objects: [ProductFields.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Product",
             id _0: String,
             name _1: String,
@@ -147,23 +135,20 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<Node>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { ProductAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f hasNextPage Boolean! 0,f endCursor String 1",
           leaves: [Bool.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           hasNextPage _0: Bool,
           endCursor _1: String? = nil,

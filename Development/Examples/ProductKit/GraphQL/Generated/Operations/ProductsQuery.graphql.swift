@@ -19,18 +19,15 @@ public nonisolated struct ProductsQuery: GraphQLQuery {
     .init(variables: ["category": category])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o products [Product!]! 0 category=$category",
       objects: [Products.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       products _0: [Products],
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct ProductsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
 
-    public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Products: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [ProductFields.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Product",
         id _0: String,
         name _1: String,
@@ -81,7 +75,7 @@ public nonisolated struct ProductsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Products>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

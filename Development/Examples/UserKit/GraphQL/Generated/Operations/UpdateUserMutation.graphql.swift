@@ -21,18 +21,15 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
     .init(variables: ["id": id, "input": input])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o updateUser User 0 id=$id input=$input",
       objects: [UpdateUser.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       updateUser _0: UpdateUser? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -43,18 +40,15 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
 
-    public nonisolated struct UpdateUser: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UpdateUser: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { UserAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [UserFields.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         name _1: String,
@@ -83,7 +77,7 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<UpdateUser>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -25,18 +25,15 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
     self.file.forEachFile(at: "variables.file", body)
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o uploadAvatar User 0 userId=$userId file=$file",
       objects: [UploadAvatar.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       uploadAvatar _0: UploadAvatar? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -48,19 +45,16 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
     /// Sets the user's avatar to the uploaded image.
     @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
 
-    public nonisolated struct UploadAvatar: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UploadAvatar: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { UserAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,o avatar Avatar 0",
         objects: [Avatar.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         avatar _1: Avatar? = nil,
@@ -78,18 +72,15 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
       /// The image the user last uploaded as their avatar, if any.
       @_alwaysEmitIntoClient public var avatar: Avatar? { __field("avatar") }
 
-      public nonisolated struct Avatar: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Avatar: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f fileName String! 0,f contentType String! 0,f byteCount Int! 1,f sha256 String! 0",
           leaves: [String.self, Int.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Avatar",
           fileName _0: String,
           contentType _1: String,

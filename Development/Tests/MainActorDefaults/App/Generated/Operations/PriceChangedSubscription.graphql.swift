@@ -19,18 +19,15 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
     .init(variables: ["productId": productId])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Subscription }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CatalogAPI.Objects.Subscription }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o priceChanged Product! 0 productId=$productId",
       objects: [PriceChanged.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       priceChanged _0: PriceChanged,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
     /// Each new price of one product, as a mutation sets it.
     @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
 
-    public nonisolated struct PriceChanged: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class PriceChanged: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [ProductFields.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Product",
         id _0: String,
         name _1: String,
@@ -82,7 +76,7 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
 
       @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<PriceChanged>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

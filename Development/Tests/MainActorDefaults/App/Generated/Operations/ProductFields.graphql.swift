@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct ProductFields: GraphQLFragment, Identifiable {
+public nonisolated final class ProductFields: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ProductFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductFields on Product { __typename id name category priceCents inStock }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f name String! 0,f category ProductCategory! 1,f priceCents Long! 2,f inStock Boolean! 3",
     leaves: [String.self, GraphQLEnum<CatalogAPI.ProductCategory>.self, CatalogAPI.Long.self, Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Product",
     id _0: String,
     name _1: String,

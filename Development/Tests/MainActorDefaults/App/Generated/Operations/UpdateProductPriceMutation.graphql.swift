@@ -21,18 +21,15 @@ public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
     .init(variables: ["id": id, "priceCents": priceCents])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CatalogAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o updateProductPrice Product 0 id=$id priceCents=$priceCents",
       objects: [UpdateProductPrice.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       updateProductPrice _0: UpdateProductPrice? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -43,18 +40,15 @@ public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
 
-    public nonisolated struct UpdateProductPrice: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UpdateProductPrice: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [ProductFields.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Product",
         id _0: String,
         name _1: String,
@@ -83,7 +77,7 @@ public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<UpdateProductPrice>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -10,18 +10,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allAnimals [Animal!]! 0",
       objects: [AllAnimals.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allAnimals _0: [AllAnimals],
       __variables: JSONObject = [:]
     ) {
@@ -32,9 +29,9 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-    public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllAnimals: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,o height Height! 0,f species String! 0,f skinCovering SkinCovering 1,o predators [Animal!]! 1,s 2,i 3,i 4,i 5,x 0,x 1",
         objects: [Height.self, Predators.self, HeightInMeters.self, AsWarmBlooded.self, AsPet.self, AsClassroomPet.self],
@@ -45,10 +42,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         height _1: Height,
@@ -69,17 +63,17 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       }
 
       /// The object as its `WarmBlooded` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Pet` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPet) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `ClassroomPet` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsClassroomPet) {
         self.init(__object: typeCase.__object)
       }
 
@@ -93,7 +87,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AllAnimals>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
       @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
@@ -101,18 +95,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var deferredCat: DeferredCat? { __deferred() }
       @_alwaysEmitIntoClient public var deferredDog: DeferredDog? { __deferred() }
 
-      public nonisolated struct Height: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f feet Int! 0,f inches Int 1,f meters Int! 0",
           leaves: [Int.self, Int?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Height",
           feet _0: Int,
           inches _1: Int? = nil,
@@ -134,19 +125,16 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
       }
 
-      public nonisolated struct Predators: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f species String! 0,i 0,k id ID",
           objects: [AsWarmBlooded.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           species _0: String,
           __variables: JSONObject = [:]
@@ -159,26 +147,23 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         }
 
         /// The object as its `WarmBlooded` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
           self.init(__object: typeCase.__object)
         }
 
         @_alwaysEmitIntoClient public var species: String { __field("species") }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
-        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o predators [Animal!]! 0,f laysEggs Boolean! 0,s 1",
             objects: [Predators.self, WarmBloodedDetails.self],
             leaves: [Bool.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             predators _0: [Predators],
             laysEggs _1: Bool,
@@ -208,21 +193,18 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Predators: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f species String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String,
               species _0: String,
               __variables: JSONObject = [:]
@@ -239,18 +221,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "s 0",
           objects: [WarmBloodedDetails.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           id _0: String,
           height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
           species _2: String,
@@ -281,13 +260,13 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsPet: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,i 1,x 0",
           objects: [PetDetails.self, AsWarmBlooded.self],
@@ -296,10 +275,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
           ]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           id _0: String,
           height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
@@ -326,7 +302,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         }
 
         /// The object as its `WarmBlooded` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
           self.init(__object: typeCase.__object)
         }
 
@@ -346,23 +322,20 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
         @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
 
-        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "s 0",
             objects: [WarmBloodedDetails.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             id _0: String,
             height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
             species _2: String,
@@ -405,22 +378,19 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct DeferredPetAnimal: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class DeferredPetAnimal: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o height Height! 0",
             objects: [Height.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             height _0: Height,
             __variables: JSONObject = [:]
@@ -434,18 +404,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-          public nonisolated struct Height: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f relativeSize RelativeSize! 0,f centimeters Float! 1",
               leaves: [GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self, Double.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Height",
               relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>,
               centimeters _1: Double,
@@ -465,18 +432,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsClassroomPet: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsClassroomPet: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0",
           objects: [AsBird.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           id _0: String,
           height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
@@ -497,7 +461,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         }
 
         /// The object as its `Bird` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsBird) {
           self.init(__object: typeCase.__object)
         }
 
@@ -511,22 +475,19 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsClassroomPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-        public nonisolated struct AsBird: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsBird: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f wingspan Float! 0",
             leaves: [Double.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Bird",
             wingspan _0: Double,
             id _1: String,
@@ -559,23 +520,20 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsBird>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
 
-      public nonisolated struct DeferredCat: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class DeferredCat: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f isJellicle Boolean! 0",
           leaves: [Bool.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Cat",
           isJellicle _0: Bool,
           __variables: JSONObject = [:]
@@ -589,18 +547,15 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
       }
 
-      public nonisolated struct DeferredDog: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class DeferredDog: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f favoriteToy String! 0,f birthdate CustomDate! 1",
           leaves: [String.self, AnimalKingdomAPI.CustomDate.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Dog",
           favoriteToy _0: String,
           birthdate _1: AnimalKingdomAPI.CustomDate,

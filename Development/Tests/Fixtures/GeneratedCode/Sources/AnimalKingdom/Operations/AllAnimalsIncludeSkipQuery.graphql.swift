@@ -26,18 +26,15 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
     .init(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allAnimals [Animal!]! 0",
       objects: [AllAnimals.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allAnimals _0: [AllAnimals],
       __variables: JSONObject = [:]
     ) {
@@ -48,9 +45,9 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-    public nonisolated struct AllAnimals: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllAnimals: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o height Height! 0,x 0,f skinCovering SkinCovering 0,o predators [Animal!]! 1,x 1,x 2,i 2,x 3,i 3,k id ID",
         objects: [Height.self, Predators.self, AsPet.self, AsClassroomPet.self],
@@ -63,10 +60,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         height _0: Height,
         species _1: String? = nil,
@@ -85,22 +79,22 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
       }
 
       /// The object as its `WarmBlooded` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Pet` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPet) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Cat` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCat) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `ClassroomPet` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsClassroomPet) {
         self.init(__object: typeCase.__object)
       }
 
@@ -112,16 +106,16 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AllAnimals>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
       @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
       @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
       @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
 
-      public nonisolated struct Height: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f feet Int! 0,f inches Int 1,x 0",
           leaves: [Int.self, Int?.self],
@@ -130,10 +124,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
           ]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Height",
           feet _0: Int,
           inches _1: Int? = nil,
@@ -155,9 +146,9 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
       }
 
-      public nonisolated struct Predators: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,x 0,x 1,k id ID",
           extras: [
@@ -166,10 +157,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
           ]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           species _0: String? = nil,
           __variables: JSONObject = [:]
@@ -182,16 +170,16 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         }
 
         /// The object as its `WarmBlooded` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
           self.init(__object: typeCase.__object)
         }
 
         @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
 
-        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f species String! 0,x 0,s 0",
             objects: [WarmBloodedDetails.self],
@@ -201,10 +189,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
             ]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             species _0: String,
             laysEggs _1: Bool? = nil,
@@ -230,23 +215,20 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
 
-      public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "s 0",
           objects: [WarmBloodedDetails.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
           species _1: String? = nil,
           skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
@@ -273,22 +255,19 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsPet: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,i 1,i 2",
           objects: [PetDetails.self, AsWarmBlooded.self, AsAnimal.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
           species _1: String? = nil,
@@ -315,12 +294,12 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         }
 
         /// The object as its `WarmBlooded` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
           self.init(__object: typeCase.__object)
         }
 
         /// The object as its `Animal` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsAnimal) {
           self.init(__object: typeCase.__object)
         }
 
@@ -340,23 +319,20 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
         @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "s 0",
             objects: [WarmBloodedDetails.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
             species _1: String? = nil,
             skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
@@ -399,22 +375,19 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsAnimal: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsAnimal: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o height Height! 0",
             objects: [Height.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             height _0: Height,
             species _1: String? = nil,
@@ -456,12 +429,12 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsAnimal>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Height: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,x 0,x 1,f feet Int! 0,f inches Int 1,x 2",
               leaves: [Int.self, Int?.self],
@@ -472,10 +445,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
               ]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Height",
               relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
               centimeters _1: Double? = nil,
@@ -507,18 +477,15 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsCat: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsCat: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f isJellicle Boolean! 0",
           leaves: [Bool.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Cat",
           isJellicle _0: Bool,
           height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
@@ -547,22 +514,19 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsCat>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct AsClassroomPet: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsClassroomPet: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0",
           objects: [AsBird.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
           species _1: String? = nil,
@@ -581,7 +545,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         }
 
         /// The object as its `Bird` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsBird) {
           self.init(__object: typeCase.__object)
         }
 
@@ -593,22 +557,19 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsClassroomPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-        public nonisolated struct AsBird: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsBird: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f wingspan Float! 0",
             leaves: [Double.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Bird",
             wingspan _0: Double,
             height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
@@ -637,7 +598,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsBird>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

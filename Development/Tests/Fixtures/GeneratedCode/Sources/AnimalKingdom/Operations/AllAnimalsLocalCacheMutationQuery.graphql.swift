@@ -10,18 +10,15 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allAnimals [Animal!]! 0",
       objects: [AllAnimals.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allAnimals _0: [AllAnimals],
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-    public nonisolated struct AllAnimals: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllAnimals: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f species String! 0,f skinCovering SkinCovering 1,i 0,k id ID",
         objects: [AsBird.self],
         leaves: [String.self, GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         species _0: String,
         skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
@@ -59,7 +53,7 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
       }
 
       /// The object as its `Bird` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsBird) {
         self.init(__object: typeCase.__object)
       }
 
@@ -68,18 +62,15 @@ public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
       @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-      public nonisolated struct AsBird: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsBird: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f wingspan Float! 0",
           leaves: [Double.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Bird",
           wingspan _0: Double,
           species _1: String,

@@ -10,18 +10,15 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allAnimals [Animal!]! 0",
       objects: [AllAnimals.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allAnimals _0: [AllAnimals],
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-    public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllAnimals: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,o height Height! 0,f species String! 0,f skinCovering SkinCovering 1,o predators [Animal!]! 1,s 2,i 3,i 4,i 5,i 6,i 7",
         objects: [Height.self, Predators.self, HeightInMeters.self, AsWarmBlooded.self, AsPet.self, AsCat.self, AsClassroomPet.self, AsDog.self],
         leaves: [String.self, GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         height _1: Height,
@@ -65,27 +59,27 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
       }
 
       /// The object as its `WarmBlooded` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Pet` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPet) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Cat` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCat) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `ClassroomPet` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsClassroomPet) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Dog` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDog) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDog) {
         self.init(__object: typeCase.__object)
       }
 
@@ -99,7 +93,7 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AllAnimals>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
       @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
@@ -107,18 +101,15 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
       @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
 
-      public nonisolated struct Height: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f feet Int! 0,f inches Int 1,f meters Int! 0",
           leaves: [Int.self, Int?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Height",
           feet _0: Int,
           inches _1: Int? = nil,
@@ -140,19 +131,16 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
       }
 
-      public nonisolated struct Predators: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f species String! 0,i 0,k id ID",
           objects: [AsWarmBlooded.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           species _0: String,
           __variables: JSONObject = [:]
@@ -165,26 +153,23 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
         }
 
         /// The object as its `WarmBlooded` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
           self.init(__object: typeCase.__object)
         }
 
         @_alwaysEmitIntoClient public var species: String { __field("species") }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
-        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o predators [Animal!]! 0,f laysEggs Boolean! 0,s 1",
             objects: [Predators.self, WarmBloodedDetails.self],
             leaves: [Bool.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             predators _0: [Predators],
             laysEggs _1: Bool,
@@ -214,21 +199,18 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Predators: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f species String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String,
               species _0: String,
               __variables: JSONObject = [:]
@@ -245,18 +227,15 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "s 0",
           objects: [WarmBloodedDetails.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           id _0: String,
           height _1: AllAnimalsQuery.Data.AllAnimals.Height,
           species _2: String,
@@ -287,22 +266,19 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsPet: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,i 1,i 2",
           objects: [PetDetails.self, AsWarmBlooded.self, AsAnimal.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           id _0: String,
           height _1: AllAnimalsQuery.Data.AllAnimals.Height,
@@ -329,12 +305,12 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
         }
 
         /// The object as its `WarmBlooded` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
           self.init(__object: typeCase.__object)
         }
 
         /// The object as its `Animal` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsAnimal) {
           self.init(__object: typeCase.__object)
         }
 
@@ -354,23 +330,20 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
         @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-        public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "s 0",
             objects: [WarmBloodedDetails.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             id _0: String,
             height _1: AllAnimalsQuery.Data.AllAnimals.Height,
             species _2: String,
@@ -413,22 +386,19 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsAnimal: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsAnimal: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o height Height! 0",
             objects: [Height.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             height _0: Height,
             id _1: String,
@@ -470,21 +440,18 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsAnimal>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Height: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f relativeSize RelativeSize! 0,f centimeters Float! 1,f feet Int! 2,f inches Int 3,f meters Int! 2",
               leaves: [GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self, Double.self, Int.self, Int?.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Height",
               relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>,
               centimeters _1: Double,
@@ -516,18 +483,15 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsCat: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsCat: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f isJellicle Boolean! 0",
           leaves: [Bool.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Cat",
           isJellicle _0: Bool,
           id _1: String,
@@ -560,22 +524,19 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsCat>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct AsClassroomPet: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsClassroomPet: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0",
           objects: [AsBird.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           id _0: String,
           height _1: AllAnimalsQuery.Data.AllAnimals.Height,
@@ -596,7 +557,7 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
         }
 
         /// The object as its `Bird` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsBird) {
           self.init(__object: typeCase.__object)
         }
 
@@ -610,22 +571,19 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsClassroomPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-        public nonisolated struct AsBird: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsBird: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f wingspan Float! 0",
             leaves: [Double.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Bird",
             wingspan _0: Double,
             id _1: String,
@@ -658,23 +616,20 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsBird>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
 
-      public nonisolated struct AsDog: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDog: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f favoriteToy String! 0,f birthdate CustomDate! 1",
           leaves: [String.self, AnimalKingdomAPI.CustomDate.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Dog",
           favoriteToy _0: String,
           birthdate _1: AnimalKingdomAPI.CustomDate,
@@ -711,7 +666,7 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsDog>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

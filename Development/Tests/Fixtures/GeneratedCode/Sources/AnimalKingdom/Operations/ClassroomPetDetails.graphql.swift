@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ClassroomPetDetails: GraphQLFragment {
+public nonisolated final class ClassroomPetDetails: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ClassroomPetDetails" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f humanName String 0,i 0,i 1,i 2,i 3,i 4",
     objects: [AsAnimal.self, AsWarmBlooded.self, AsCat.self, AsBird.self, AsPetRock.self],
     leaves: [String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     humanName _0: String? = nil,
     __variables: JSONObject = [:]
@@ -30,27 +27,27 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   }
 
   /// The object as its `Animal` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsAnimal) {
     self.init(__object: typeCase.__object)
   }
 
   /// The object as its `WarmBlooded` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsWarmBlooded) {
     self.init(__object: typeCase.__object)
   }
 
   /// The object as its `Cat` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCat) {
     self.init(__object: typeCase.__object)
   }
 
   /// The object as its `Bird` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsBird) {
     self.init(__object: typeCase.__object)
   }
 
   /// The object as its `PetRock` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsPetRock) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPetRock) {
     self.init(__object: typeCase.__object)
   }
 
@@ -61,18 +58,15 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
   @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
   @_alwaysEmitIntoClient public var asPetRock: AsPetRock? { __typeCase() }
 
-  public nonisolated struct AsAnimal: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsAnimal: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f species String! 0",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       species _0: String,
       humanName _1: String? = nil,
@@ -91,18 +85,15 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
   }
 
-  public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsWarmBlooded: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f laysEggs Boolean! 0",
       leaves: [Bool.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       laysEggs _0: Bool,
       humanName _1: String? = nil,
@@ -121,18 +112,15 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
   }
 
-  public nonisolated struct AsCat: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsCat: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f bodyTemperature Int! 0,f isJellicle Boolean! 1",
       leaves: [Int.self, Bool.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Cat",
       bodyTemperature _0: Int,
       isJellicle _1: Bool,
@@ -154,18 +142,15 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
   }
 
-  public nonisolated struct AsBird: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsBird: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f wingspan Float! 0",
       leaves: [Double.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Bird",
       wingspan _0: Double,
       humanName _1: String? = nil,
@@ -183,18 +168,15 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
   }
 
-  public nonisolated struct AsPetRock: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsPetRock: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f favoriteToy String! 0",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "PetRock",
       favoriteToy _0: String,
       humanName _1: String? = nil,

@@ -10,18 +10,15 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o classroomPets [ClassroomPet] 0",
       objects: [ClassroomPets.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       classroomPets _0: [ClassroomPets?]? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
 
-    public nonisolated struct ClassroomPets: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class ClassroomPets: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0,c 0 id ID",
         objects: [ClassroomPetDetails.self],
         parentTypes: [AnimalKingdomAPI.Interfaces.Pet]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         humanName _0: String? = nil,
         __variables: JSONObject = [:]
@@ -58,7 +52,7 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<ClassroomPets>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CrocodileFragment: GraphQLFragment {
+public nonisolated final class CrocodileFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CrocodileFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f species String! 0,f age Int! 1,x 0",
     leaves: [String.self, Int.self],
@@ -16,10 +16,7 @@ public nonisolated struct CrocodileFragment: GraphQLFragment {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Crocodile",
     species _0: String,
     age _1: Int,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DogFragment: GraphQLFragment {
+public nonisolated final class DogFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "DogFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DogFragment on Dog { __typename species }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f species String! 0",
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Dog",
     species _0: String,
     __variables: JSONObject = [:]

@@ -10,18 +10,15 @@ public nonisolated struct DogQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allAnimals [Animal!]! 0",
       objects: [AllAnimals.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allAnimals _0: [AllAnimals],
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct DogQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-    public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllAnimals: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f skinCovering SkinCovering 1,i 0",
         objects: [AsDog.self],
         leaves: [String.self, GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
@@ -59,7 +53,7 @@ public nonisolated struct DogQuery: GraphQLQuery {
       }
 
       /// The object as its `Dog` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDog) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDog) {
         self.init(__object: typeCase.__object)
       }
 
@@ -68,19 +62,16 @@ public nonisolated struct DogQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
       @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
 
-      public nonisolated struct AsDog: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDog: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f houseDetails Object 0,s 0",
           objects: [DogFragment.self],
           leaves: [AnimalKingdomAPI.Object?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Dog",
           houseDetails _0: AnimalKingdomAPI.Object? = nil,
           id _1: String,
@@ -105,7 +96,7 @@ public nonisolated struct DogQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsDog>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

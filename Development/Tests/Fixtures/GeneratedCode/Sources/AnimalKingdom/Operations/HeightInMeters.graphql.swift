@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HeightInMeters: GraphQLFragment {
+public nonisolated final class HeightInMeters: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "HeightInMeters" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeightInMeters on Animal { __typename height { __typename meters } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o height Height! 0",
     objects: [Height.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     height _0: Height,
     __variables: JSONObject = [:]
@@ -30,18 +27,15 @@ public nonisolated struct HeightInMeters: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-  public nonisolated struct Height: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f meters Int! 0",
       leaves: [Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Height",
       meters _0: Int,
       __variables: JSONObject = [:]

@@ -18,18 +18,15 @@ public nonisolated struct PetAdoptionMutation: GraphQLMutation {
     .init(variables: ["input": input])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o adoptPet Pet! 0 input=$input",
       objects: [AdoptPet.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       adoptPet _0: AdoptPet,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct PetAdoptionMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
 
-    public nonisolated struct AdoptPet: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AdoptPet: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f humanName String 1",
         leaves: [String.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         humanName _1: String? = nil,

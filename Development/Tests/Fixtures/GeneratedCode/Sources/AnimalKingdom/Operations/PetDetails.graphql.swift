@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PetDetails: GraphQLFragment, Identifiable {
+public nonisolated final class PetDetails: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename id firstName } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f humanName String 1,f favoriteToy String! 0,o owner Human 0",
     objects: [Owner.self],
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     id _0: String,
     humanName _1: String? = nil,
@@ -43,18 +40,15 @@ public nonisolated struct PetDetails: GraphQLFragment, Identifiable {
 
   @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
 
-  public nonisolated struct Owner: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f firstName String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Human",
       firstName _0: String,
       __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PetDetailsMutation: GraphQLFragment {
+public nonisolated final class PetDetailsMutation: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetailsMutation" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename id firstName } adoptionDate }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o owner Human 0,f adoptionDate CustomDate 0",
     objects: [Owner.self],
     leaves: [AnimalKingdomAPI.CustomDate?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     owner _0: Owner? = nil,
     adoptionDate _1: AnimalKingdomAPI.CustomDate? = nil,
@@ -35,18 +32,15 @@ public nonisolated struct PetDetailsMutation: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var adoptionDate: AnimalKingdomAPI.CustomDate? { __field("adoptionDate") }
 
-  public nonisolated struct Owner: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f firstName String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Human",
       firstName _0: String,
       __variables: JSONObject = [:]

@@ -23,18 +23,15 @@ public nonisolated struct PetSearchQuery: GraphQLQuery {
     "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0], ["height": 10.5, "weight": 5.0]]],
   ]
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o pets [Pet!]! 0 filters=$filters",
       objects: [Pets.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       pets _0: [Pets],
       __variables: JSONObject = [:]
     ) {
@@ -45,18 +42,15 @@ public nonisolated struct PetSearchQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
-    public nonisolated struct Pets: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Pets: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f humanName String 1",
         leaves: [String.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         humanName _1: String? = nil,

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct WarmBloodedDetails: GraphQLFragment {
+public nonisolated final class WarmBloodedDetails: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "WarmBloodedDetails" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f bodyTemperature Int! 0,s 0",
     objects: [HeightInMeters.self],
     leaves: [Int.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     bodyTemperature _0: Int,
     height _1: HeightInMeters.Height,
@@ -35,7 +32,7 @@ public nonisolated struct WarmBloodedDetails: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<WarmBloodedDetails>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

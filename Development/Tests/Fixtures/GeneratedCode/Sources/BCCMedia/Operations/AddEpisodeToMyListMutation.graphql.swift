@@ -18,18 +18,15 @@ public nonisolated struct AddEpisodeToMyListMutation: GraphQLMutation {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.MutationRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o addEpisodeToMyList AddToCollectionResult! 0 episodeId=$id",
       objects: [AddEpisodeToMyList.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       addEpisodeToMyList _0: AddEpisodeToMyList,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct AddEpisodeToMyListMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
 
-    public nonisolated struct AddEpisodeToMyList: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AddEpisodeToMyList: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f entryId UUID! 0",
         leaves: [API.UUID.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "AddToCollectionResult",
         entryId _0: API.UUID,
         __variables: JSONObject = [:]

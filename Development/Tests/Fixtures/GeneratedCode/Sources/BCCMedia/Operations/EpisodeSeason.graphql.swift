@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct EpisodeSeason: GraphQLFragment {
+public nonisolated final class EpisodeSeason: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "EpisodeSeason" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename id title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { API.Objects.Season }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f title String! 0,o show Show! 0,o episodes EpisodePagination! 1 first=100",
     objects: [Show.self, Episodes.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Season",
     title _0: String,
     show _1: Show,
@@ -38,19 +35,16 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var episodes: Episodes { __field("episodes") }
 
-  public nonisolated struct Show: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Show: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.Show }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f title String! 0,f description String! 0,o seasons SeasonPagination! 0 first=100,k id ID",
       objects: [Seasons.self],
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Show",
       title _0: String,
       description _1: String,
@@ -71,18 +65,15 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var seasons: Seasons { __field("seasons") }
 
-    public nonisolated struct Seasons: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Seasons: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o items [Season!]! 0",
         objects: [Items.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SeasonPagination",
         items _0: [Items],
         __variables: JSONObject = [:]
@@ -95,18 +86,15 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-      public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Season }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f title String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Season",
           id _0: String,
           title _1: String,
@@ -126,18 +114,15 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
     }
   }
 
-  public nonisolated struct Episodes: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Episodes: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o items [Episode!]! 0",
       objects: [Items.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "EpisodePagination",
       items _0: [Items],
       __variables: JSONObject = [:]
@@ -150,18 +135,15 @@ public nonisolated struct EpisodeSeason: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f title String! 0,f description String! 0,f image String 1",
         leaves: [String.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Episode",
         id _0: String,
         title _1: String,

@@ -18,18 +18,15 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
     .init(variables: ["day": day])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o calendar Calendar 0",
       objects: [Calendar.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       calendar _0: Calendar? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
 
-    public nonisolated struct Calendar: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Calendar: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Calendar }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o day CalendarDay! 0 day=$day",
         objects: [Day.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Calendar",
         day _0: Day,
         __variables: JSONObject = [:]
@@ -64,18 +58,15 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var day: Day { __field("day") }
 
-      public nonisolated struct Day: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Day: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.CalendarDay }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o events [Event!]! 0,o entries [CalendarEntry!]! 1",
           objects: [Events.self, Entries.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "CalendarDay",
           events _0: [Events],
           entries _1: [Entries],
@@ -92,18 +83,15 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
 
-        public nonisolated struct Events: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Events: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Objects.Event }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f title String! 0,k id ID",
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Event",
             title _0: String,
             __variables: JSONObject = [:]
@@ -117,18 +105,15 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
 
-        public nonisolated struct Entries: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Entries: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0,f title String! 0,f start Date! 1,f end Date! 1,f description String! 0",
             leaves: [String.self, API.Date.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             id _0: String,
             title _1: String,

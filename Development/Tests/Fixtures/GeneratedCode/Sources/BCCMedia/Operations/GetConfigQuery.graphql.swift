@@ -10,19 +10,16 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o application Application! 0,f languages [Language!]! 0",
       objects: [Application.self],
       leaves: [[API.Language].self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       application _0: Application,
       languages _1: [API.Language],
       __variables: JSONObject = [:]
@@ -37,18 +34,15 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
 
-    public nonisolated struct Application: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Application: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Application }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o page Page 0,k id ID",
         objects: [Page.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Application",
         page _0: Page? = nil,
         __variables: JSONObject = [:]
@@ -61,18 +55,15 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-      public nonisolated struct Page: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Page: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Page }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f code String! 0,k id ID",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Page",
           code _0: String,
           __variables: JSONObject = [:]

@@ -18,18 +18,15 @@ public nonisolated struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o season Season! 0 id=$id",
       objects: [Season.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       season _0: Season,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
-    public nonisolated struct Season: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Season: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Season }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o defaultEpisode Episode! 0,k id ID",
         objects: [DefaultEpisode.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Season",
         defaultEpisode _0: DefaultEpisode,
         __variables: JSONObject = [:]
@@ -66,18 +60,15 @@ public nonisolated struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
       /// Should not be used actively in lists, as it could affect query speeds.
       @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode { __field("defaultEpisode") }
 
-      public nonisolated struct DefaultEpisode: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class DefaultEpisode: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Episode",
           id _0: String,
           __variables: JSONObject = [:]

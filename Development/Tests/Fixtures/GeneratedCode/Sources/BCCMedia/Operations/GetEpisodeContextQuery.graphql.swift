@@ -20,18 +20,15 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
     .init(variables: ["id": id, "context": context])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o episode Episode! 0 id=$id context=$context",
       objects: [Episode.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       episode _0: Episode,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Episode: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Episode: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o context EpisodeContextUnion 0,k id ID",
         objects: [Context.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Episode",
         context _0: Context? = nil,
         __variables: JSONObject = [:]
@@ -66,19 +60,16 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var context: Context? { __field("context") }
 
-      public nonisolated struct Context: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Context: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,c 0 id ID,c 1 id ID",
           objects: [AsContextCollection.self],
           parentTypes: [API.Objects.ContextCollection, API.Objects.Season]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -89,23 +80,20 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
         }
 
         /// The object as its `ContextCollection` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsContextCollection) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsContextCollection) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
-        public nonisolated struct AsContextCollection: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsContextCollection: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Objects.ContextCollection }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o items SectionItemPagination 0 first=100",
             objects: [Items.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "ContextCollection",
             items _0: Items? = nil,
             __variables: JSONObject = [:]
@@ -118,18 +106,15 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var items: Items? { __field("items") }
 
-          public nonisolated struct Items: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Items: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o items [SectionItem!]! 0",
               objects: [Items.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "SectionItemPagination",
               items _0: [Items],
               __variables: JSONObject = [:]
@@ -142,18 +127,15 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-            public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { API.Objects.SectionItem }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,f id ID! 0,f title String! 0,f description String! 0,f image String 1",
                 leaves: [String.self, String?.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "SectionItem",
                 id _0: String,
                 title _1: String,

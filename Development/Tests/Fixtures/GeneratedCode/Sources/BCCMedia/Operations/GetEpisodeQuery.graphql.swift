@@ -20,18 +20,15 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
     .init(variables: ["id": id, "context": context])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o episode Episode! 0 id=$id context=$context",
       objects: [Episode.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       episode _0: Episode,
       __variables: JSONObject = [:]
     ) {
@@ -42,19 +39,16 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Episode: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f uuid String! 0,f type EpisodeType! 1,f title String! 0,f originalTitle String! 0,f image String 2,f ageRating String! 0,f publishDate Date! 3,f description String! 0,f progress Int 4,f locked Boolean! 5,f inMyList Boolean! 5,f cursor String! 0,o next [Episode!]! 0,o season Season 1",
         objects: [Next.self, Season.self],
         leaves: [String.self, GraphQLEnum<API.EpisodeType>.self, String?.self, API.Date.self, Int?.self, Bool.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Episode",
         id _0: String,
         uuid _1: String,
@@ -124,18 +118,15 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var season: Season? { __field("season") }
 
-      public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Next: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Episode",
           id _0: String,
           __variables: JSONObject = [:]
@@ -149,19 +140,16 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var id: String { __field("id") }
       }
 
-      public nonisolated struct Season: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Season: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Season }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f title String! 0,o show Show! 0",
           objects: [Show.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Season",
           id _0: String,
           title _1: String,
@@ -182,18 +170,15 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
-        public nonisolated struct Show: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Show: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Objects.Show }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0,f title String! 0",
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Show",
             id _0: String,
             title _1: String,

@@ -18,18 +18,15 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o season Season! 0 id=$id",
       objects: [Season.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       season _0: Season,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
-    public nonisolated struct Season: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Season: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Season }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0,k id ID",
         objects: [EpisodeSeason.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Season",
         title _0: String,
         show _1: EpisodeSeason.Show,
@@ -72,7 +66,7 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var episodes: EpisodeSeason.Episodes { __field("episodes") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Season>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -18,18 +18,15 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o episode Episode! 0 id=$id",
       objects: [Episode.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       episode _0: Episode,
       __variables: JSONObject = [:]
     ) {
@@ -40,19 +37,16 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Episode: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Episode: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f progress Int 0,o streams [Stream!]! 0,k id ID",
         objects: [Streams.self],
         leaves: [Int?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Episode",
         progress _0: Int? = nil,
         streams _1: [Streams],
@@ -69,18 +63,15 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var streams: [Streams] { __field("streams") }
 
-      public nonisolated struct Streams: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Streams: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Stream }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f videoLanguage Language 0,f url String! 1,f type StreamType! 2,k id ID",
           leaves: [API.Language?.self, String.self, GraphQLEnum<API.StreamType>.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Stream",
           videoLanguage _0: API.Language? = nil,
           url _1: String,

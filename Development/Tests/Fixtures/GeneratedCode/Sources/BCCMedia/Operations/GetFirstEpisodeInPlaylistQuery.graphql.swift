@@ -18,18 +18,15 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o playlist Playlist! 0 id=$id",
       objects: [Playlist.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       playlist _0: Playlist,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
 
-    public nonisolated struct Playlist: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Playlist: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Playlist }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o items PlaylistItemPagination! 0 first=1,k id ID",
         objects: [Items.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Playlist",
         items _0: Items,
         __variables: JSONObject = [:]
@@ -64,18 +58,15 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
-      public nonisolated struct Items: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Items: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o items [PlaylistItem!]! 0",
           objects: [Items.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PlaylistItemPagination",
           items _0: [Items],
           __variables: JSONObject = [:]
@@ -88,18 +79,15 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0",
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             id _0: String,
             __variables: JSONObject = [:]

@@ -20,18 +20,15 @@ public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
     .init(variables: ["id": id, "context": context])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o episode Episode! 0 id=$id context=$context",
       objects: [Episode.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       episode _0: Episode,
       __variables: JSONObject = [:]
     ) {
@@ -42,19 +39,16 @@ public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-    public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Episode: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f cursor String! 0,o next [Episode!]! 0",
         objects: [Next.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Episode",
         id _0: String,
         cursor _1: String,
@@ -76,18 +70,15 @@ public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
       /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
       @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
 
-      public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Next: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Episode",
           id _0: String,
           __variables: JSONObject = [:]

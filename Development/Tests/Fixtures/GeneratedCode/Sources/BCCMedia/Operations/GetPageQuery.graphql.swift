@@ -18,18 +18,15 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o page Page! 0 id=$id",
       objects: [Page.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       page _0: Page,
       __variables: JSONObject = [:]
     ) {
@@ -40,19 +37,16 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
-    public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Page: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Page }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f code String! 0,f title String! 0,f description String 1,o sections SectionPagination! 0 first=100",
         objects: [Sections.self],
         leaves: [String.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Page",
         id _0: String,
         code _1: String,
@@ -81,18 +75,15 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var sections: Sections { __field("sections") }
 
-      public nonisolated struct Sections: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Sections: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.SectionPagination }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o items [Section!]! 0",
           objects: [Items.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "SectionPagination",
           items _0: [Items],
           __variables: JSONObject = [:]
@@ -105,19 +96,16 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Interfaces.Section }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0,f title String 1,f description String 1,i 0",
             objects: [AsItemSection.self],
             leaves: [String.self, String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             id _0: String,
             title _1: String? = nil,
@@ -134,7 +122,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
           }
 
           /// The object as its `ItemSection` case holds it.
-          @_alwaysEmitIntoClient public init(_ typeCase: AsItemSection) {
+          @_alwaysEmitIntoClient public convenience init(_ typeCase: AsItemSection) {
             self.init(__object: typeCase.__object)
           }
 
@@ -145,18 +133,15 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var description: String? { __field("description") }
           @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
 
-          public nonisolated struct AsItemSection: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class AsItemSection: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "s 0",
               objects: [ItemSectionFragment.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               id _0: String,
               title _1: String? = nil,
               description _2: String? = nil,
@@ -183,7 +168,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var items: ItemSectionFragment.Items { __field("items") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            public typealias Fragments = GraphQLFragmentSpreads<AsItemSection>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }

@@ -10,18 +10,15 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o me User! 0,o application Application! 1",
       objects: [Me.self, Application.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       me _0: Me,
       application _1: Application,
       __variables: JSONObject = [:]
@@ -36,19 +33,16 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var application: Application { __field("application") }
 
-    public nonisolated struct Me: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Me: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID 0,f bccMember Boolean! 1,o analytics Analytics! 0",
         objects: [Analytics.self],
         leaves: [String?.self, Bool.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String? = nil,
         bccMember _1: Bool,
@@ -69,18 +63,15 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var analytics: Analytics { __field("analytics") }
 
-      public nonisolated struct Analytics: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Analytics: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Analytics }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f anonymousId String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Analytics",
           anonymousId _0: String,
           __variables: JSONObject = [:]
@@ -95,19 +86,16 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
       }
     }
 
-    public nonisolated struct Application: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Application: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Application }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f code String! 0,f clientVersion String! 0,o page Page 0,o searchPage Page 1,k id ID",
         objects: [Page.self, SearchPage.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Application",
         code _0: String,
         clientVersion _1: String,
@@ -132,18 +120,15 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
 
-      public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Page: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Objects.Page }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Page",
           id _0: String,
           __variables: JSONObject = [:]

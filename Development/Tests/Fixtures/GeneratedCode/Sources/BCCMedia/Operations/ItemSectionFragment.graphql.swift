@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ItemSectionFragment: GraphQLFragment {
+public nonisolated final class ItemSectionFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename id } ... on Game { __typename id } ... on Link { __typename id } ... on Page { __typename id } ... on Person { __typename id } ... on Playlist { __typename id } ... on Season { __typename id } ... on Short { __typename id } ... on Show { __typename id } ... on StudyTopic { __typename id } ... on Episode { __typename progress duration locked } } } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f title String 0,o metadata ItemSectionMetadata 0,o items SectionItemPagination! 1",
     objects: [Metadata.self, Items.self],
     leaves: [String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     title _0: String? = nil,
     metadata _1: Metadata? = nil,
@@ -39,18 +36,15 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
-  public nonisolated struct Metadata: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Metadata: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f prependLiveElement Boolean! 0,f useContext Boolean! 0,f collectionId ID! 1",
       leaves: [Bool.self, String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ItemSectionMetadata",
       prependLiveElement _0: Bool,
       useContext _1: Bool,
@@ -72,18 +66,15 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public var collectionId: String { __field("collectionId") }
   }
 
-  public nonisolated struct Items: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Items: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o items [SectionItem!]! 0",
       objects: [Items.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "SectionItemPagination",
       items _0: [Items],
       __variables: JSONObject = [:]
@@ -96,19 +87,16 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.SectionItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f title String! 0,f description String! 0,f image String 1,o item SectionItemType! 0",
         objects: [Item.self],
         leaves: [String.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SectionItem",
         id _0: String,
         title _1: String,
@@ -137,19 +125,16 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-      public nonisolated struct Item: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Item: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Unions.SectionItemType }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,c 0 id ID,c 1 id ID,c 2 id ID,c 3 id ID,c 4 id ID,c 5 id ID,c 6 id ID,c 7 id ID,c 8 id ID,c 9 id ID",
           objects: [AsEpisode.self],
           parentTypes: [API.Objects.Episode, API.Objects.Game, API.Objects.Link, API.Objects.Page, API.Objects.Person, API.Objects.Playlist, API.Objects.Season, API.Objects.Short, API.Objects.Show, API.Objects.StudyTopic]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -160,23 +145,20 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment {
         }
 
         /// The object as its `Episode` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsEpisode) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsEpisode) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
 
-        public nonisolated struct AsEpisode: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsEpisode: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f progress Int 0,f duration Int! 1,f locked Boolean! 2",
             leaves: [Int?.self, Int.self, Bool.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Episode",
             progress _0: Int? = nil,
             duration _1: Int,

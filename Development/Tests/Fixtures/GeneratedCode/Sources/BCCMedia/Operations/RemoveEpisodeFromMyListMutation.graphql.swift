@@ -18,18 +18,15 @@ public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.MutationRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o removeEntryFromMyList UserCollection! 0 entryId=$id",
       objects: [RemoveEntryFromMyList.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       removeEntryFromMyList _0: RemoveEntryFromMyList,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
 
-    public nonisolated struct RemoveEntryFromMyList: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class RemoveEntryFromMyList: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.UserCollection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id UUID! 0",
         leaves: [API.UUID.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "UserCollection",
         id _0: API.UUID,
         __variables: JSONObject = [:]

@@ -20,18 +20,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
     .init(variables: ["query": query, "collection": collection])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o search SearchResult! 0 queryString=$query type=$collection",
       objects: [Search.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       search _0: Search,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Search: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Search: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.SearchResult }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o result [SearchResultItem!]! 0",
         objects: [Result_.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResult",
         result _0: [Result_],
         __variables: JSONObject = [:]
@@ -66,19 +60,16 @@ public nonisolated struct SearchQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
 
-      public nonisolated struct Result_: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Result_: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f title String! 0,f description String 1,f image String 1,f highlight String 1,f url String! 0,i 0",
           objects: [AsEpisodeSearchItem.self],
           leaves: [String.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           id _0: String,
           title _1: String,
@@ -101,7 +92,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         }
 
         /// The object as its `EpisodeSearchItem` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsEpisodeSearchItem) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsEpisodeSearchItem) {
           self.init(__object: typeCase.__object)
         }
 
@@ -118,18 +109,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var url: String { __field("url") }
         @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
 
-        public nonisolated struct AsEpisodeSearchItem: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsEpisodeSearchItem: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f seasonTitle String 0,f showTitle String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "EpisodeSearchItem",
             seasonTitle _0: String? = nil,
             showTitle _1: String? = nil,

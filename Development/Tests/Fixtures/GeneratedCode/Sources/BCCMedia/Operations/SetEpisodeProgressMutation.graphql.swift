@@ -20,18 +20,15 @@ public nonisolated struct SetEpisodeProgressMutation: GraphQLMutation {
     .init(variables: ["id": id, "progress": progress])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { API.Objects.MutationRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o setEpisodeProgress Episode! 0 id=$id progress=$progress",
       objects: [SetEpisodeProgress.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       setEpisodeProgress _0: SetEpisodeProgress,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct SetEpisodeProgressMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
 
-    public nonisolated struct SetEpisodeProgress: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class SetEpisodeProgress: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { API.Objects.Episode }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Episode",
         id _0: String,
         __variables: JSONObject = [:]

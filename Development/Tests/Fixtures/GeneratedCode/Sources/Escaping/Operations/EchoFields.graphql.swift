@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct EchoFields: GraphQLFragment {
+public nonisolated final class EchoFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "EchoFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,x 0",
     extras: [
@@ -15,10 +15,7 @@ public nonisolated struct EchoFields: GraphQLFragment {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Query",
     fragmentEcho _0: String? = nil,
     __variables: JSONObject = [:]

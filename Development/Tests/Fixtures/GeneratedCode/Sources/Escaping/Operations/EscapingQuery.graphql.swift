@@ -32,18 +32,15 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
   public static let variableDefaults: JSONObject = ["where": true]
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o thing Thing 0 default=$default self=$self where=$where,o protocol Protocol 1",
       objects: [Thing.self, Protocol_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       thing _0: Thing? = nil,
       `protocol` _1: Protocol_? = nil,
       __variables: JSONObject = [:]
@@ -58,19 +55,16 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
 
-    public nonisolated struct Thing: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Thing: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f default String 0,f self String 0,f Type String 0,f Protocol String 0,f init String 0,f operator String 0,f where String 0,f description String 0,f hash String 0,f hashValue String 0,f data String 0,f fragments String 0,f reader String 0,f asThing String 0,f old String 0,f kind Kind! 1,o string Thing 0,s 1",
         objects: [String_.self, ThingFields.self],
         leaves: [String?.self, GraphQLEnum<EscapingAPI.Kind>.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Thing",
         `default` _0: String? = nil,
         self_ _1: String? = nil,
@@ -149,21 +143,18 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var string: String_? { __field("string") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Thing>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-      public nonisolated struct String_: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class String_: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f self String 0",
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Thing",
           self_ _0: String? = nil,
           __variables: JSONObject = [:]
@@ -178,18 +169,15 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
       }
     }
 
-    public nonisolated struct Protocol_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Protocol_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o Type Type 0",
         objects: [Type_.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Protocol",
         Type__ _0: Type_? = nil,
         __variables: JSONObject = [:]
@@ -202,18 +190,15 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
 
-      public nonisolated struct Type_: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Type_: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f self String 0",
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Type",
           self_ _0: String? = nil,
           __variables: JSONObject = [:]

@@ -18,18 +18,15 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
     .init(variables: ["filter": filter])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o filtered [Thing!] 0 filter=$filter",
       objects: [Filtered.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       filtered _0: [Filtered]? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,19 +37,16 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
 
-    public nonisolated struct Filtered: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Filtered: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f old String 0,s 0",
         objects: [ThingFields.self],
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Thing",
         old _0: String? = nil,
         hash_ _1: String? = nil,
@@ -75,7 +69,7 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Filtered>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

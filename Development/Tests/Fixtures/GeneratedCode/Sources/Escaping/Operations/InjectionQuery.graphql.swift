@@ -46,9 +46,9 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
     "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
   ]
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "x 0,x 1,x 2,f variable:echo String 0 text=$text kind=$kind options=$options json=$json flags=$flags,f blockDefault:echo String 0 text=$block,x 3,x 4,f deprecated:echoed String 0,t,f self:__typename String! 1,x 5,o thing Thing 0,s 1",
       objects: [Thing.self, EchoFields.self],
@@ -63,10 +63,7 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
       ]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Query",
       quoted _0: String? = nil,
       block _1: String? = nil,
@@ -173,21 +170,18 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Data>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-    public nonisolated struct Thing: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Thing: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f Self String 0,f Any String 0,f _ String 0,f case String 0,f self String 0,f Type String 0,f init String 0",
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Thing",
         Self_ _0: String? = nil,
         Any_ _1: String? = nil,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ThingFields: GraphQLFragment {
+public nonisolated final class ThingFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ThingFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ThingFields on Thing { __typename hash data old }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f hash String 0,f data String 0,f old String 0",
     leaves: [String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Thing",
     hash_ _0: String? = nil,
     data _1: String? = nil,

@@ -20,17 +20,14 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
     .init(variables: ["subject_id": subject_id, "body": body])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("addComment", .object(AddComment.self), arguments: [("input", .object(["body": .variable("body"), "subjectId": .variable("subject_id")]))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       addComment _0: AddComment? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
     /// Adds a comment to an Issue or Pull Request.
     @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
 
-    public nonisolated struct AddComment: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AddComment: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o commentEdge IssueCommentEdge! 0",
         objects: [CommentEdge.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "AddCommentPayload",
         commentEdge _0: CommentEdge,
         __variables: JSONObject = [:]
@@ -67,18 +61,15 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
       /// The edge from the subject's comment connection.
       @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
 
-      public nonisolated struct CommentEdge: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class CommentEdge: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o node IssueComment 0",
           objects: [Node.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "IssueCommentEdge",
           node _0: Node? = nil,
           __variables: JSONObject = [:]
@@ -92,18 +83,15 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
         /// The item at the end of the edge.
         @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Node: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0,s 1,s 2,s 3,s 4",
             objects: [NodeFields.self, ReactionFields.self, CommentFields.self, UpdatableFields.self, DeletableFields.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "IssueComment",
             id _0: String,
             viewerCanReact _1: Bool,
@@ -156,7 +144,7 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
 
           @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<Node>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

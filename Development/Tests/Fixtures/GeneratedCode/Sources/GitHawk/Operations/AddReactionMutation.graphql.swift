@@ -20,17 +20,14 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
     .init(variables: ["subject_id": subject_id, "content": content])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("addReaction", .object(AddReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       addReaction _0: AddReaction? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
     /// Adds a reaction to a subject.
     @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
 
-    public nonisolated struct AddReaction: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AddReaction: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o subject Reactable! 0",
         objects: [Subject.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "AddReactionPayload",
         subject _0: Subject,
         __variables: JSONObject = [:]
@@ -67,18 +61,15 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
       /// The reactable subject.
       @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
 
-      public nonisolated struct Subject: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Subject: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,k id ID",
           objects: [ReactionFields.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           viewerCanReact _0: Bool,
           reactionGroups _1: [ReactionFields.ReactionGroups]? = nil,
@@ -96,7 +87,7 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Subject>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct AssigneeFields: GraphQLFragment {
+public nonisolated final class AssigneeFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "assigneeFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename id login avatarUrl } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o assignees UserConnection! 0 first=$page_size",
     objects: [Assignees.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     assignees _0: Assignees,
     __variables: JSONObject = [:]
@@ -31,18 +28,15 @@ public nonisolated struct AssigneeFields: GraphQLFragment {
   /// A list of Users assigned to this object.
   @_alwaysEmitIntoClient public var assignees: Assignees { __field("assignees") }
 
-  public nonisolated struct Assignees: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Assignees: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [User] 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "UserConnection",
       nodes _0: [Nodes?]? = nil,
       __variables: JSONObject = [:]
@@ -56,18 +50,15 @@ public nonisolated struct AssigneeFields: GraphQLFragment {
     /// A list of nodes.
     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f login String! 0,f avatarUrl URI! 1,k id ID",
         leaves: [String.self, GitHawkAPI.URI.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         login _0: String,
         avatarUrl _1: GitHawkAPI.URI,

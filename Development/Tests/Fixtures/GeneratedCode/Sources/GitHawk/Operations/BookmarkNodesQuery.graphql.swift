@@ -18,18 +18,15 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
     .init(variables: ["ids": ids])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o nodes [Node]! 0 ids=$ids",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       nodes _0: [Nodes?],
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
     /// Lookup nodes by a list of IDs.
     @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,i 0,i 1,i 2,k id ID",
         objects: [AsIssue.self, AsPullRequest.self, AsRepository.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         __variables: JSONObject = [:]
       ) {
@@ -63,36 +57,33 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
       }
 
       /// The object as its `Issue` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `PullRequest` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Repository` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsRepository) {
         self.init(__object: typeCase.__object)
       }
       @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
       @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
       @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-      public nonisolated struct AsIssue: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsIssue: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f title String! 0,f number Int! 1,f issueState:state IssueState! 2,o repository Repository! 0",
           objects: [Repository.self],
           leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.IssueState>.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Issue",
           title _0: String,
           number _1: Int,
@@ -121,19 +112,16 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         /// The repository associated with this node.
         @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o owner RepositoryOwner! 0,f name String! 0,k id ID",
             objects: [Owner.self],
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Repository",
             owner _0: Owner,
             name _1: String,
@@ -152,18 +140,15 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
           /// The name of the repository.
           @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-          public nonisolated struct Owner: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f login String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String,
               login _0: String,
               __variables: JSONObject = [:]
@@ -181,19 +166,16 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f title String! 0,f number Int! 1,f pullRequestState:state PullRequestState! 2,o repository Repository! 0",
           objects: [Repository.self],
           leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.PullRequestState>.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PullRequest",
           title _0: String,
           number _1: Int,
@@ -225,19 +207,16 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         public typealias Repository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
       }
 
-      public nonisolated struct AsRepository: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsRepository: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o owner RepositoryOwner! 0,f name String! 0",
           objects: [Owner.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Repository",
           owner _0: Owner,
           name _1: String,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ClosableFields: GraphQLFragment {
+public nonisolated final class ClosableFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "closableFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment closableFields on Closable { __typename closed }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f closed Boolean! 0",
     leaves: [Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     closed _0: Bool,
     __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CommentFields: GraphQLFragment {
+public nonisolated final class CommentFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "commentFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename ... on Node { __typename id } login avatarUrl } editor { __typename ... on Node { __typename id } login } lastEditedAt body createdAt viewerDidAuthor }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o author Actor 0,o editor Actor 1,f lastEditedAt DateTime 0,f body String! 1,f createdAt DateTime! 2,f viewerDidAuthor Boolean! 3",
     objects: [Author.self, Editor.self],
     leaves: [GitHawkAPI.DateTime?.self, String.self, GitHawkAPI.DateTime.self, Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     author _0: Author? = nil,
     editor _1: Editor? = nil,
@@ -57,19 +54,16 @@ public nonisolated struct CommentFields: GraphQLFragment {
   /// Did the viewer author this comment.
   @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-  public nonisolated struct Author: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f login String! 0,f avatarUrl URI! 1,c 0 id ID",
       leaves: [String.self, GitHawkAPI.URI.self],
       parentTypes: [GitHawkAPI.Interfaces.Node]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       login _0: String,
       avatarUrl _1: GitHawkAPI.URI,
@@ -90,19 +84,16 @@ public nonisolated struct CommentFields: GraphQLFragment {
     @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
   }
 
-  public nonisolated struct Editor: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Editor: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f login String! 0,c 0 id ID",
       leaves: [String.self],
       parentTypes: [GitHawkAPI.Interfaces.Node]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       login _0: String,
       __variables: JSONObject = [:]

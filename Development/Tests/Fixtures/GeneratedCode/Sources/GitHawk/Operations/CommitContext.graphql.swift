@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
+public nonisolated final class CommitContext: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename id contexts { __typename id context state creator { __typename ... on Node { __typename id } login avatarUrl } description targetUrl } state } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,o status Status 0",
     objects: [Status.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Commit",
     id _0: String,
     status _1: Status? = nil,
@@ -35,19 +32,16 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
   /// Status information for this commit
   @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
-  public nonisolated struct Status: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Status: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o contexts [StatusContext!]! 0,f state StatusState! 0,k id ID",
       objects: [Contexts.self],
       leaves: [GraphQLEnum<GitHawkAPI.StatusState>.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Status",
       contexts _0: [Contexts],
       state _1: GraphQLEnum<GitHawkAPI.StatusState>,
@@ -66,19 +60,16 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
     /// The combined commit status.
     @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
 
-    public nonisolated struct Contexts: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Contexts: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f context String! 0,f state StatusState! 1,o creator Actor 0,f description String 2,f targetUrl URI 3",
         objects: [Creator.self],
         leaves: [String.self, GraphQLEnum<GitHawkAPI.StatusState>.self, String?.self, GitHawkAPI.URI?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "StatusContext",
         id _0: String,
         context _1: String,
@@ -116,19 +107,16 @@ public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
       /// The URL for this status context.
       @_alwaysEmitIntoClient public var targetUrl: GitHawkAPI.URI? { __field("targetUrl") }
 
-      public nonisolated struct Creator: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Creator: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f login String! 0,f avatarUrl URI! 1,c 0 id ID",
           leaves: [String.self, GitHawkAPI.URI.self],
           parentTypes: [GitHawkAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           login _0: String,
           avatarUrl _1: GitHawkAPI.URI,

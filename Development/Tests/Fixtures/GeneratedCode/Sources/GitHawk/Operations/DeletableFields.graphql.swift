@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DeletableFields: GraphQLFragment {
+public nonisolated final class DeletableFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "deletableFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment deletableFields on Deletable { __typename viewerCanDelete }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Deletable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Deletable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f viewerCanDelete Boolean! 0",
     leaves: [Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     viewerCanDelete _0: Bool,
     __variables: JSONObject = [:]

@@ -22,18 +22,15 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
     .init(variables: ["owner": owner, "name": name, "after": after])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o repository Repository 0 owner=$owner name=$name",
       objects: [Repository.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -45,9 +42,9 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,x 0,k id ID",
         extras: [
@@ -55,10 +52,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         refs _0: Refs? = nil,
         __variables: JSONObject = [:]
@@ -72,18 +66,15 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
       /// Fetch a list of refs from the repository
       @_alwaysEmitIntoClient public var refs: Refs? { __field("refs") }
 
-      public nonisolated struct Refs: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Refs: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o edges [RefEdge] 0,o pageInfo PageInfo! 1",
           objects: [Edges.self, PageInfo.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "RefConnection",
           edges _0: [Edges?]? = nil,
           pageInfo _1: PageInfo,
@@ -102,18 +93,15 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
         /// Information to aid in pagination.
         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-        public nonisolated struct Edges: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o node Ref 0",
             objects: [Node.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "RefEdge",
             node _0: Node? = nil,
             __variables: JSONObject = [:]
@@ -127,18 +115,15 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
           /// The item at the end of the edge.
           @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-          public nonisolated struct Node: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Node: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f name String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Ref",
               name _0: String,
               __variables: JSONObject = [:]
@@ -154,18 +139,15 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
           }
         }
 
-        public nonisolated struct PageInfo: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f hasNextPage Boolean! 0,f endCursor String 1",
             leaves: [Bool.self, String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PageInfo",
             hasNextPage _0: Bool,
             endCursor _1: String? = nil,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HeadPaging: GraphQLFragment {
+public nonisolated final class HeadPaging: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "headPaging" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f hasPreviousPage Boolean! 0,f startCursor String 1",
     leaves: [Bool.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "PageInfo",
     hasPreviousPage _0: Bool,
     startCursor _1: String? = nil,

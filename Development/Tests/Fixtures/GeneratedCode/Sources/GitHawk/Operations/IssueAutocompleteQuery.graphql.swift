@@ -20,17 +20,14 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
     .init(variables: ["query": query, "page_size": page_size])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("type", .literal("ISSUE")), ("query", .variable("query")), ("first", .variable("page_size"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       search _0: Search,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
     /// Perform a search across resources.
     @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Search: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Search: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [SearchResultItem] 0",
         objects: [Nodes.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         nodes _0: [Nodes?]? = nil,
         __variables: JSONObject = [:]
@@ -67,19 +61,16 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
       /// A list of nodes.
       @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,i 1,c 0 id ID",
           objects: [AsIssue.self, AsPullRequest.self],
           parentTypes: [GitHawkAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -90,29 +81,26 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
         }
 
         /// The object as its `Issue` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
           self.init(__object: typeCase.__object)
         }
 
         /// The object as its `PullRequest` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
         @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-        public nonisolated struct AsIssue: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsIssue: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f number Int! 0,f title String! 1",
             leaves: [Int.self, String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Issue",
             number _0: Int,
             title _1: String,
@@ -132,18 +120,15 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
 
-        public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f number Int! 0,f title String! 1",
             leaves: [Int.self, String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PullRequest",
             number _0: Int,
             title _1: String,

@@ -26,18 +26,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
     .init(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o repository Repository 0 owner=$owner name=$repo",
       objects: [Repository.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -49,19 +46,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,f hasIssuesEnabled Boolean! 1,f viewerCanAdminister Boolean! 1,f mergeCommitAllowed Boolean! 1,f rebaseMergeAllowed Boolean! 1,f squashMergeAllowed Boolean! 1,o mentionableUsers UserConnection! 0 first=50,o defaultBranchRef Ref 1,o issueOrPullRequest IssueOrPullRequest 2 number=$number,k id ID",
         objects: [MentionableUsers.self, DefaultBranchRef.self, IssueOrPullRequest.self],
         leaves: [String.self, Bool.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         name _0: String,
         hasIssuesEnabled _1: Bool,
@@ -115,18 +109,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
       /// Returns a single issue-like object from the current repository by number.
       @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
 
-      public nonisolated struct MentionableUsers: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class MentionableUsers: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o nodes [User] 0",
           objects: [Nodes.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "UserConnection",
           nodes _0: [Nodes?]? = nil,
           __variables: JSONObject = [:]
@@ -140,18 +131,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         /// A list of nodes.
         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f avatarUrl URI! 0,f login String! 1,k id ID",
             leaves: [GitHawkAPI.URI.self, String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "User",
             avatarUrl _0: GitHawkAPI.URI,
             login _1: String,
@@ -172,18 +160,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class DefaultBranchRef: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0,k id ID",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Ref",
           name _0: String,
           __variables: JSONObject = [:]
@@ -198,18 +183,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var name: String { __field("name") }
       }
 
-      public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class IssueOrPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,i 1",
           objects: [AsIssue.self, AsPullRequest.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -220,30 +202,27 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         }
 
         /// The object as its `Issue` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
           self.init(__object: typeCase.__object)
         }
 
         /// The object as its `PullRequest` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
         @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-        public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsIssue: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o timeline IssueTimelineConnection! 0 last=$page_size before=$before,o milestone Milestone 1,f number Int! 0,f title String! 1,s 2,s 3,s 4,s 5,s 6,s 7,s 8,s 9",
             objects: [Timeline.self, Milestone.self, ReactionFields.self, CommentFields.self, LockableFields.self, ClosableFields.self, LabelableFields.self, UpdatableFields.self, NodeFields.self, AssigneeFields.self],
             leaves: [Int.self, String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Issue",
             timeline _0: Timeline,
             milestone _1: Milestone? = nil,
@@ -328,21 +307,18 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsIssue>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Timeline: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Timeline: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o pageInfo PageInfo! 0,o nodes [IssueTimelineItem] 1",
               objects: [PageInfo.self, Nodes.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "IssueTimelineConnection",
               pageInfo _0: PageInfo,
               nodes _1: [Nodes?]? = nil,
@@ -361,18 +337,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,s 0",
                 objects: [HeadPaging.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "PageInfo",
                 hasPreviousPage _0: Bool,
                 startCursor _1: String? = nil,
@@ -389,23 +362,20 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
               @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 
-              public typealias Fragments = GraphQLFragmentSpreads<Self>
+              public typealias Fragments = GraphQLFragmentSpreads<PageInfo>
               @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,i 0,i 1,i 2,i 3,i 4,i 5,i 6,i 7,i 8,i 9,i 10,i 11,i 12,i 13,i 14,c 0 id ID",
                 objects: [AsCommit.self, AsIssueComment.self, AsLabeledEvent.self, AsUnlabeledEvent.self, AsClosedEvent.self, AsReopenedEvent.self, AsRenamedTitleEvent.self, AsLockedEvent.self, AsUnlockedEvent.self, AsCrossReferencedEvent.self, AsReferencedEvent.self, AsAssignedEvent.self, AsUnassignedEvent.self, AsMilestonedEvent.self, AsDemilestonedEvent.self],
                 parentTypes: [GitHawkAPI.Interfaces.Node]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String,
                 __variables: JSONObject = [:]
               ) {
@@ -416,77 +386,77 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               }
 
               /// The object as its `Commit` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCommit) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `IssueComment` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssueComment) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `LabeledEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsLabeledEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `UnlabeledEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUnlabeledEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ClosedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsClosedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ReopenedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsReopenedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `RenamedTitleEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsRenamedTitleEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `LockedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsLockedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `UnlockedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUnlockedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `CrossReferencedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCrossReferencedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ReferencedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsReferencedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `AssignedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsAssignedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `UnassignedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUnassignedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `MilestonedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMilestonedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `DemilestonedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDemilestonedEvent) {
                 self.init(__object: typeCase.__object)
               }
               @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
@@ -505,19 +475,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
               @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
 
-              public nonisolated struct AsCommit: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsCommit: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o author GitActor 0,f oid GitObjectID! 0,f messageHeadline String! 1,s 1",
                   objects: [Author.self, NodeFields.self],
                   leaves: [GitHawkAPI.GitObjectID.self, String.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "Commit",
                   author _0: Author? = nil,
                   oid _1: GitHawkAPI.GitObjectID,
@@ -545,21 +512,18 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsCommit>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public nonisolated struct Author: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,o user User 0",
                     objects: [User.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "GitActor",
                     user _0: User? = nil,
                     __variables: JSONObject = [:]
@@ -573,18 +537,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   /// The GitHub user corresponding to the email field. Null if no such user exists.
                   @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-                  public nonisolated struct User: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class User: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f login String! 0,f avatarUrl URI! 1,k id ID",
                       leaves: [String.self, GitHawkAPI.URI.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "User",
                       login _0: String,
                       avatarUrl _1: GitHawkAPI.URI,
@@ -606,18 +567,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsIssueComment: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsIssueComment: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,s 0,s 1,s 2,s 3,s 4",
                   objects: [NodeFields.self, ReactionFields.self, CommentFields.self, UpdatableFields.self, DeletableFields.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "IssueComment",
                   id _0: String,
                   viewerCanReact _1: Bool,
@@ -670,23 +628,20 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsIssueComment>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
               }
 
-              public nonisolated struct AsLabeledEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsLabeledEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,o label Label! 1,f createdAt DateTime! 0,s 2",
                   objects: [Actor_.self, Label.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "LabeledEvent",
                   actor _0: Actor_? = nil,
                   label _1: Label,
@@ -714,22 +669,19 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsLabeledEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public nonisolated struct Actor_: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Actor_: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f login String! 0,c 0 id ID",
                     leaves: [String.self],
                     parentTypes: [GitHawkAPI.Interfaces.Node]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     login _0: String,
                     __variables: JSONObject = [:]
@@ -745,18 +697,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public nonisolated struct Label: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Label: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f color String! 0,f name String! 0,k id ID",
                     leaves: [String.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "Label",
                     color _0: String,
                     name _1: String,
@@ -777,19 +726,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsUnlabeledEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsUnlabeledEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,o label Label! 1,f createdAt DateTime! 0,s 2",
                   objects: [Actor_.self, Label.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "UnlabeledEvent",
                   actor _0: Actor_? = nil,
                   label _1: Label,
@@ -817,7 +763,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsUnlabeledEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -825,19 +771,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
               }
 
-              public nonisolated struct AsClosedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsClosedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,f createdAt DateTime! 0,o closer Closer 1,s 2",
                   objects: [Actor_.self, Closer.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "ClosedEvent",
                   actor _0: Actor_? = nil,
                   createdAt _1: GitHawkAPI.DateTime,
@@ -865,24 +808,21 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsClosedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                public nonisolated struct Closer: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Closer: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,i 0,i 1,c 0 id ID",
                     objects: [AsCommit.self, AsPullRequest.self],
                     parentTypes: [GitHawkAPI.Interfaces.Subscribable]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     __variables: JSONObject = [:]
                   ) {
@@ -893,29 +833,26 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   }
 
                   /// The object as its `Commit` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCommit) {
                     self.init(__object: typeCase.__object)
                   }
 
                   /// The object as its `PullRequest` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
                     self.init(__object: typeCase.__object)
                   }
                   @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                   @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                  public nonisolated struct AsCommit: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsCommit: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f oid GitObjectID! 0",
                       leaves: [GitHawkAPI.GitObjectID.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "Commit",
                       oid _0: GitHawkAPI.GitObjectID,
                       __variables: JSONObject = [:]
@@ -930,18 +867,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
                   }
 
-                  public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,o mergeCommit Commit 0",
                       objects: [MergeCommit.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "PullRequest",
                       mergeCommit _0: MergeCommit? = nil,
                       __variables: JSONObject = [:]
@@ -955,18 +889,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     /// The commit that was created when this pull request was merged.
                     @_alwaysEmitIntoClient public var mergeCommit: MergeCommit? { __field("mergeCommit") }
 
-                    public nonisolated struct MergeCommit: GraphQLSelectionSet {
-                      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                      public static var __selections: [GraphQLSelection] { __selectionTable }
+                    public nonisolated final class MergeCommit: GraphQLSelectionSetObject, @unchecked Sendable {
+                      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                      public override class var __selections: [GraphQLSelection] { __selectionTable }
                       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                         "t,f oid GitObjectID! 0,k id ID",
                         leaves: [GitHawkAPI.GitObjectID.self]
                       )
 
-                      public let __object: GraphQLCheckedObject
-                      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                      @_alwaysEmitIntoClient public init(
+                      @_alwaysEmitIntoClient public convenience init(
                         __typename: String = "Commit",
                         oid _0: GitHawkAPI.GitObjectID,
                         __variables: JSONObject = [:]
@@ -984,19 +915,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsReopenedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsReopenedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,f createdAt DateTime! 0,s 1",
                   objects: [Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "ReopenedEvent",
                   actor _0: Actor_? = nil,
                   createdAt _1: GitHawkAPI.DateTime,
@@ -1019,25 +947,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsReopenedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
 
-              public nonisolated struct AsRenamedTitleEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsRenamedTitleEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,f createdAt DateTime! 0,f currentTitle String! 1,f previousTitle String! 1,s 1",
                   objects: [Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self, String.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "RenamedTitleEvent",
                   actor _0: Actor_? = nil,
                   createdAt _1: GitHawkAPI.DateTime,
@@ -1070,25 +995,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsRenamedTitleEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
 
-              public nonisolated struct AsLockedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsLockedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,f createdAt DateTime! 0,s 1",
                   objects: [Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "LockedEvent",
                   actor _0: Actor_? = nil,
                   createdAt _1: GitHawkAPI.DateTime,
@@ -1111,25 +1033,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsLockedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
 
-              public nonisolated struct AsUnlockedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsUnlockedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,f createdAt DateTime! 0,s 1",
                   objects: [Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "UnlockedEvent",
                   actor _0: Actor_? = nil,
                   createdAt _1: GitHawkAPI.DateTime,
@@ -1152,25 +1071,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsUnlockedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
 
-              public nonisolated struct AsCrossReferencedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsCrossReferencedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o actor Actor 0,f createdAt DateTime! 0,o source ReferencedSubject! 1,s 2",
                   objects: [Actor_.self, Source.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "CrossReferencedEvent",
                   actor _0: Actor_? = nil,
                   createdAt _1: GitHawkAPI.DateTime,
@@ -1198,24 +1114,21 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsCrossReferencedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                public nonisolated struct Source: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Source: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,i 0,i 1,c 0 id ID",
                     objects: [AsIssue.self, AsPullRequest.self],
                     parentTypes: [GitHawkAPI.Interfaces.Reactable]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     __variables: JSONObject = [:]
                   ) {
@@ -1226,30 +1139,27 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   }
 
                   /// The object as its `Issue` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
                     self.init(__object: typeCase.__object)
                   }
 
                   /// The object as its `PullRequest` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
                     self.init(__object: typeCase.__object)
                   }
                   @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                   @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                  public nonisolated struct AsIssue: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsIssue: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f title String! 0,f number Int! 1,f closed Boolean! 2,o repository Repository! 0",
                       objects: [Repository.self],
                       leaves: [String.self, Int.self, Bool.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "Issue",
                       title _0: String,
                       number _1: Int,
@@ -1278,19 +1188,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     /// The repository associated with this node.
                     @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                    public nonisolated struct Repository: GraphQLSelectionSet {
-                      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                      public static var __selections: [GraphQLSelection] { __selectionTable }
+                    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+                      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+                      public override class var __selections: [GraphQLSelection] { __selectionTable }
                       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                         "t,f name String! 0,o owner RepositoryOwner! 0,k id ID",
                         objects: [Owner.self],
                         leaves: [String.self]
                       )
 
-                      public let __object: GraphQLCheckedObject
-                      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                      @_alwaysEmitIntoClient public init(
+                      @_alwaysEmitIntoClient public convenience init(
                         __typename: String = "Repository",
                         name _0: String,
                         owner _1: Owner,
@@ -1309,18 +1216,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                       /// The User owner of the repository.
                       @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-                      public nonisolated struct Owner: GraphQLSelectionSet {
-                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                      public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+                        public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
+                        public override class var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                           "t,f login String! 0,k id ID",
                           leaves: [String.self]
                         )
 
-                        public let __object: GraphQLCheckedObject
-                        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                        @_alwaysEmitIntoClient public init(
+                        @_alwaysEmitIntoClient public convenience init(
                           __typename: String,
                           login _0: String,
                           __variables: JSONObject = [:]
@@ -1338,19 +1242,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     }
                   }
 
-                  public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f title String! 0,f number Int! 1,f closed Boolean! 2,f merged Boolean! 2,o repository Repository! 0",
                       objects: [Repository.self],
                       leaves: [String.self, Int.self, Bool.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "PullRequest",
                       title _0: String,
                       number _1: Int,
@@ -1389,19 +1290,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsReferencedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o refCommit:commit Commit 0,o actor Actor 1,o commitRepository Repository! 2,o subject ReferencedSubject! 3,s 4",
                   objects: [RefCommit.self, Actor_.self, CommitRepository.self, Subject.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "ReferencedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   refCommit _1: RefCommit? = nil,
@@ -1439,25 +1337,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsReferencedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsPullRequest.MergeCommit
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                public nonisolated struct CommitRepository: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class CommitRepository: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,s 0,k id ID",
                     objects: [ReferencedRepositoryFields.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "Repository",
                     name _0: String,
                     owner _1: ReferencedRepositoryFields.Owner,
@@ -1474,23 +1369,20 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                   @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
 
-                  public typealias Fragments = GraphQLFragmentSpreads<Self>
+                  public typealias Fragments = GraphQLFragmentSpreads<CommitRepository>
                   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public nonisolated struct Subject: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Subject: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,i 0,i 1,c 0 id ID",
                     objects: [AsIssue.self, AsPullRequest.self],
                     parentTypes: [GitHawkAPI.Interfaces.Reactable]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     __variables: JSONObject = [:]
                   ) {
@@ -1501,29 +1393,26 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   }
 
                   /// The object as its `Issue` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
                     self.init(__object: typeCase.__object)
                   }
 
                   /// The object as its `PullRequest` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
                     self.init(__object: typeCase.__object)
                   }
                   @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                   @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                  public nonisolated struct AsIssue: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsIssue: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f title String! 0,f number Int! 1,f closed Boolean! 2",
                       leaves: [String.self, Int.self, Bool.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "Issue",
                       title _0: String,
                       number _1: Int,
@@ -1548,18 +1437,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
                   }
 
-                  public nonisolated struct AsPullRequest: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f title String! 0,f number Int! 1,f closed Boolean! 2,f merged Boolean! 2",
                       leaves: [String.self, Int.self, Bool.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "PullRequest",
                       title _0: String,
                       number _1: Int,
@@ -1591,19 +1477,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsAssignedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsAssignedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,o user User 1,s 2",
                   objects: [Actor_.self, User.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "AssignedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -1631,23 +1514,20 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsAssignedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                public nonisolated struct User: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class User: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f login String! 0,k id ID",
                     leaves: [String.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "User",
                     login _0: String,
                     __variables: JSONObject = [:]
@@ -1663,19 +1543,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsUnassignedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsUnassignedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,o user User 1,s 2",
                   objects: [Actor_.self, User.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "UnassignedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -1703,7 +1580,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsUnassignedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1711,19 +1588,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
               }
 
-              public nonisolated struct AsMilestonedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsMilestonedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,f milestoneTitle String! 1,s 1",
                   objects: [Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self, String.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "MilestonedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -1751,25 +1625,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsMilestonedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
 
-              public nonisolated struct AsDemilestonedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsDemilestonedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,f milestoneTitle String! 1,s 1",
                   objects: [Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self, String.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "DemilestonedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -1797,7 +1668,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsDemilestonedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1805,18 +1676,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             }
           }
 
-          public nonisolated struct Milestone: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Milestone: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,s 0,k id ID",
               objects: [MilestoneFields.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Milestone",
               number _0: Int,
               title _1: String,
@@ -1849,24 +1717,21 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var totalCount: MilestoneFields.TotalCount { __field("totalCount") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            public typealias Fragments = GraphQLFragmentSpreads<Milestone>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }
 
-        public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o timeline PullRequestTimelineConnection! 0 last=$page_size before=$before,o reviewRequests ReviewRequestConnection 1 first=$page_size,o commits PullRequestCommitConnection! 2 last=1,o milestone Milestone 3,f number Int! 0,f title String! 1,f merged Boolean! 2,f baseRefName String! 1,f changedFiles Int! 0,f additions Int! 0,f deletions Int! 0,f mergeable MergeableState! 3,f mergeStateStatus MergeStateStatus! 4,s 4,s 5,s 6,s 7,s 8,s 9,s 10,s 11",
             objects: [Timeline.self, ReviewRequests.self, Commits.self, Milestone.self, ReactionFields.self, CommentFields.self, LockableFields.self, ClosableFields.self, LabelableFields.self, UpdatableFields.self, NodeFields.self, AssigneeFields.self],
             leaves: [Int.self, String.self, Bool.self, GraphQLEnum<GitHawkAPI.MergeableState>.self, GraphQLEnum<GitHawkAPI.MergeStateStatus>.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PullRequest",
             timeline _0: Timeline,
             reviewRequests _1: ReviewRequests? = nil,
@@ -1996,21 +1861,18 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsPullRequest>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Timeline: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Timeline: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o pageInfo PageInfo! 0,o nodes [PullRequestTimelineItem] 1",
               objects: [PageInfo.self, Nodes.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "PullRequestTimelineConnection",
               pageInfo _0: PageInfo,
               nodes _1: [Nodes?]? = nil,
@@ -2031,19 +1893,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
             public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,i 0,i 1,i 2,i 3,i 4,i 5,i 6,i 7,i 8,i 9,i 10,i 11,i 12,i 13,i 14,i 15,i 16,i 17,i 18,i 19,c 0 id ID",
                 objects: [AsCommit.self, AsIssueComment.self, AsLabeledEvent.self, AsUnlabeledEvent.self, AsClosedEvent.self, AsReopenedEvent.self, AsRenamedTitleEvent.self, AsLockedEvent.self, AsUnlockedEvent.self, AsMergedEvent.self, AsPullRequestReviewThread.self, AsPullRequestReview.self, AsCrossReferencedEvent.self, AsReferencedEvent.self, AsAssignedEvent.self, AsUnassignedEvent.self, AsReviewRequestedEvent.self, AsReviewRequestRemovedEvent.self, AsMilestonedEvent.self, AsDemilestonedEvent.self],
                 parentTypes: [GitHawkAPI.Interfaces.Node]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String,
                 __variables: JSONObject = [:]
               ) {
@@ -2054,102 +1913,102 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               }
 
               /// The object as its `Commit` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCommit) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `IssueComment` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssueComment) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `LabeledEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsLabeledEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `UnlabeledEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUnlabeledEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ClosedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsClosedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ReopenedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsReopenedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `RenamedTitleEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsRenamedTitleEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `LockedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsLockedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `UnlockedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUnlockedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `MergedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsMergedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMergedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `PullRequestReviewThread` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReviewThread) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequestReviewThread) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `PullRequestReview` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReview) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequestReview) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `CrossReferencedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCrossReferencedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ReferencedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsReferencedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `AssignedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsAssignedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `UnassignedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUnassignedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ReviewRequestedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsReviewRequestedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `ReviewRequestRemovedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestRemovedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsReviewRequestRemovedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `MilestonedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMilestonedEvent) {
                 self.init(__object: typeCase.__object)
               }
 
               /// The object as its `DemilestonedEvent` case holds it.
-              @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
+              @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDemilestonedEvent) {
                 self.init(__object: typeCase.__object)
               }
               @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
@@ -2191,19 +2050,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
               public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
 
-              public nonisolated struct AsMergedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsMergedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o mergedCommit:commit Commit 0,o actor Actor 1,f createdAt DateTime! 0,s 2",
                   objects: [MergedCommit.self, Actor_.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "MergedEvent",
                   mergedCommit _0: MergedCommit? = nil,
                   actor _1: Actor_? = nil,
@@ -2231,7 +2087,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsMergedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsPullRequest.MergeCommit
@@ -2239,18 +2095,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
               }
 
-              public nonisolated struct AsPullRequestReviewThread: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsPullRequestReviewThread: GraphQLSelectionSetObject, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o comments PullRequestReviewCommentConnection! 0 first=$page_size",
                   objects: [Comments.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "PullRequestReviewThread",
                   comments _0: Comments,
                   __variables: JSONObject = [:]
@@ -2264,18 +2117,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 /// A list of pull request comments associated with the thread.
                 @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-                public nonisolated struct Comments: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Comments: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,o nodes [PullRequestReviewComment] 0",
                     objects: [Nodes.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "PullRequestReviewCommentConnection",
                     nodes _0: [Nodes?]? = nil,
                     __variables: JSONObject = [:]
@@ -2289,19 +2139,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   /// A list of nodes.
                   @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                  public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f path String! 0,f diffHunk String! 0,s 0,s 1,s 2",
                       objects: [ReactionFields.self, NodeFields.self, CommentFields.self],
                       leaves: [String.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String = "PullRequestReviewComment",
                       path _0: String,
                       diffHunk _1: String,
@@ -2356,25 +2203,22 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    public typealias Fragments = GraphQLFragmentSpreads<Nodes>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                   }
                 }
               }
 
-              public nonisolated struct AsPullRequestReview: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsPullRequestReview: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o author Actor 0,f state PullRequestReviewState! 0,f submittedAt DateTime 1,o comments PullRequestReviewCommentConnection! 1,s 2,s 3",
                   objects: [Author.self, Comments.self, NodeFields.self, CommentFields.self],
                   leaves: [GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self, GitHawkAPI.DateTime?.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "PullRequestReview",
                   author _0: Author? = nil,
                   state _1: GraphQLEnum<GitHawkAPI.PullRequestReviewState>,
@@ -2427,22 +2271,19 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsPullRequestReview>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public nonisolated struct Author: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f login String! 0,f avatarUrl URI! 1,c 0 id ID",
                     leaves: [String.self, GitHawkAPI.URI.self],
                     parentTypes: [GitHawkAPI.Interfaces.Node]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     login _0: String,
                     avatarUrl _1: GitHawkAPI.URI,
@@ -2463,18 +2304,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
                 }
 
-                public nonisolated struct Comments: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Comments: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f totalCount Int! 0",
                     leaves: [Int.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "PullRequestReviewCommentConnection",
                     totalCount _0: Int,
                     __variables: JSONObject = [:]
@@ -2492,19 +2330,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
               public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
 
-              public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsReferencedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,o commitRepository Repository! 1,o subject ReferencedSubject! 2,s 3",
                   objects: [Actor_.self, CommitRepository.self, Subject.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "ReferencedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -2537,7 +2372,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsReferencedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -2551,19 +2386,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
               public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
 
-              public nonisolated struct AsReviewRequestedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsReviewRequestedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,o requestedReviewer RequestedReviewer 1,s 2",
                   objects: [Actor_.self, RequestedReviewer.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "ReviewRequestedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -2591,24 +2423,21 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsReviewRequestedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class RequestedReviewer: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,i 0,c 0 id ID",
                     objects: [AsActor.self],
                     parentTypes: [GitHawkAPI.Interfaces.Node]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     __variables: JSONObject = [:]
                   ) {
@@ -2619,23 +2448,20 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                   }
 
                   /// The object as its `Actor` case holds it.
-                  @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
+                  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsActor) {
                     self.init(__object: typeCase.__object)
                   }
                   @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
-                  public nonisolated struct AsActor: GraphQLSelectionSet {
-                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                  public nonisolated final class AsActor: GraphQLSelectionSetObject, @unchecked Sendable {
+                    public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                    public override class var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                       "t,f login String! 0",
                       leaves: [String.self]
                     )
 
-                    public let __object: GraphQLCheckedObject
-                    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                    @_alwaysEmitIntoClient public init(
+                    @_alwaysEmitIntoClient public convenience init(
                       __typename: String,
                       login _0: String,
                       __variables: JSONObject = [:]
@@ -2653,19 +2479,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
               }
 
-              public nonisolated struct AsReviewRequestRemovedEvent: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class AsReviewRequestRemovedEvent: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f createdAt DateTime! 0,o actor Actor 0,o requestedReviewer RequestedReviewer 1,s 2",
                   objects: [Actor_.self, RequestedReviewer.self, NodeFields.self],
                   leaves: [GitHawkAPI.DateTime.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "ReviewRequestRemovedEvent",
                   createdAt _0: GitHawkAPI.DateTime,
                   actor _1: Actor_? = nil,
@@ -2693,7 +2516,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<AsReviewRequestRemovedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -2707,18 +2530,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             }
           }
 
-          public nonisolated struct ReviewRequests: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class ReviewRequests: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o nodes [ReviewRequest] 0",
               objects: [Nodes.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "ReviewRequestConnection",
               nodes _0: [Nodes?]? = nil,
               __variables: JSONObject = [:]
@@ -2732,18 +2552,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,o requestedReviewer RequestedReviewer 0,k id ID",
                 objects: [RequestedReviewer.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "ReviewRequest",
                 requestedReviewer _0: RequestedReviewer? = nil,
                 __variables: JSONObject = [:]
@@ -2757,19 +2574,16 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               /// The reviewer that is requested.
               @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
 
-              public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class RequestedReviewer: GraphQLSelectionSetObject, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,i 0,c 0 id ID",
                   objects: [AsActor.self],
                   parentTypes: [GitHawkAPI.Interfaces.Node]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String,
                   __variables: JSONObject = [:]
                 ) {
@@ -2780,23 +2594,20 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
 
                 /// The object as its `Actor` case holds it.
-                @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
+                @_alwaysEmitIntoClient public convenience init(_ typeCase: AsActor) {
                   self.init(__object: typeCase.__object)
                 }
                 @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
-                public nonisolated struct AsActor: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class AsActor: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f login String! 0,f avatarUrl URI! 1",
                     leaves: [String.self, GitHawkAPI.URI.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String,
                     login _0: String,
                     avatarUrl _1: GitHawkAPI.URI,
@@ -2820,18 +2631,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             }
           }
 
-          public nonisolated struct Commits: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Commits: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o nodes [PullRequestCommit] 0",
               objects: [Nodes.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "PullRequestCommitConnection",
               nodes _0: [Nodes?]? = nil,
               __variables: JSONObject = [:]
@@ -2845,18 +2653,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,o commit Commit! 0,k id ID",
                 objects: [Commit.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "PullRequestCommit",
                 commit _0: Commit,
                 __variables: JSONObject = [:]
@@ -2870,18 +2675,15 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
               /// The Git commit object
               @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-              public nonisolated struct Commit: GraphQLSelectionSet, Identifiable {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class Commit: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,s 0",
                   objects: [CommitContext.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "Commit",
                   id _0: String,
                   status _1: CommitContext.Status? = nil,
@@ -2898,7 +2700,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var status: CommitContext.Status? { __field("status") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                public typealias Fragments = GraphQLFragmentSpreads<Commit>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
               }
             }

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct LabelableFields: GraphQLFragment {
+public nonisolated final class LabelableFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "labelableFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename id color name } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o labels LabelConnection 0 first=30",
     objects: [Labels.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     labels _0: Labels? = nil,
     __variables: JSONObject = [:]
@@ -31,18 +28,15 @@ public nonisolated struct LabelableFields: GraphQLFragment {
   /// A list of labels associated with the object.
   @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
 
-  public nonisolated struct Labels: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Labels: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [Label] 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "LabelConnection",
       nodes _0: [Nodes?]? = nil,
       __variables: JSONObject = [:]
@@ -56,18 +50,15 @@ public nonisolated struct LabelableFields: GraphQLFragment {
     /// A list of nodes.
     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f color String! 0,f name String! 0,k id ID",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Label",
         color _0: String,
         name _1: String,

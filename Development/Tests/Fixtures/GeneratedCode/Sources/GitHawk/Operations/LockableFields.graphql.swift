@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct LockableFields: GraphQLFragment {
+public nonisolated final class LockableFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "lockableFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment lockableFields on Lockable { __typename locked }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f locked Boolean! 0",
     leaves: [Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     locked _0: Bool,
     __variables: JSONObject = [:]

@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MilestoneFields: GraphQLFragment {
+public nonisolated final class MilestoneFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "milestoneFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f number Int! 0,f title String! 1,f url URI! 2,f dueOn DateTime 3,x 0,o totalCount:issues IssueConnection! 0",
     objects: [TotalCount.self],
@@ -17,10 +17,7 @@ public nonisolated struct MilestoneFields: GraphQLFragment {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Milestone",
     number _0: Int,
     title _1: String,
@@ -59,18 +56,15 @@ public nonisolated struct MilestoneFields: GraphQLFragment {
   /// A list of issues associated with the milestone.
   @_alwaysEmitIntoClient public var totalCount: TotalCount { __field("totalCount") }
 
-  public nonisolated struct OpenCount: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class OpenCount: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f totalCount Int! 0",
       leaves: [Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "IssueConnection",
       totalCount _0: Int,
       __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ReactionFields: GraphQLFragment {
+public nonisolated final class ReactionFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "reactionFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename id login } totalCount } content } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f viewerCanReact Boolean! 0,o reactionGroups [ReactionGroup!] 0",
     objects: [ReactionGroups.self],
     leaves: [Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     viewerCanReact _0: Bool,
     reactionGroups _1: [ReactionGroups]? = nil,
@@ -37,19 +34,16 @@ public nonisolated struct ReactionFields: GraphQLFragment {
   /// A list of reactions grouped by content left on the subject.
   @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
 
-  public nonisolated struct ReactionGroups: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class ReactionGroups: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f viewerHasReacted Boolean! 0,o users ReactingUserConnection! 0 first=3,f content ReactionContent! 1",
       objects: [Users.self],
       leaves: [Bool.self, GraphQLEnum<GitHawkAPI.ReactionContent>.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ReactionGroup",
       viewerHasReacted _0: Bool,
       users _1: Users,
@@ -73,19 +67,16 @@ public nonisolated struct ReactionFields: GraphQLFragment {
     /// Identifies the emoji reaction.
     @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkAPI.ReactionContent> { __field("content") }
 
-    public nonisolated struct Users: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Users: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [User] 0,f totalCount Int! 0",
         objects: [Nodes.self],
         leaves: [Int.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "ReactingUserConnection",
         nodes _0: [Nodes?]? = nil,
         totalCount _1: Int,
@@ -104,18 +95,15 @@ public nonisolated struct ReactionFields: GraphQLFragment {
       /// Identifies the total count of items in the connection.
       @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f login String! 0,k id ID",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "User",
           login _0: String,
           __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ReferencedRepositoryFields: GraphQLFragment {
+public nonisolated final class ReferencedRepositoryFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "referencedRepositoryFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename id login } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,o owner RepositoryOwner! 0",
     objects: [Owner.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     owner _1: Owner,
@@ -37,18 +34,15 @@ public nonisolated struct ReferencedRepositoryFields: GraphQLFragment {
   /// The User owner of the repository.
   @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-  public nonisolated struct Owner: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f login String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       login _0: String,
       __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct RepoEventFields: GraphQLFragment {
+public nonisolated final class RepoEventFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "repoEventFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename ... on Node { __typename id } login } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f createdAt DateTime! 0,o author Actor 0",
     objects: [Author.self],
     leaves: [GitHawkAPI.DateTime.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     createdAt _0: GitHawkAPI.DateTime,
     author _1: Author? = nil,
@@ -37,19 +34,16 @@ public nonisolated struct RepoEventFields: GraphQLFragment {
   /// The actor who authored the comment.
   @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
-  public nonisolated struct Author: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f login String! 0,c 0 id ID",
       leaves: [String.self],
       parentTypes: [GitHawkAPI.Interfaces.Node]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       login _0: String,
       __variables: JSONObject = [:]

@@ -35,18 +35,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
     .init(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o repository Repository 0 owner=$owner name=$name",
       objects: [Repository.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -58,18 +55,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o object GitObject 0 expression=$branch,k id ID",
         objects: [Object.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         object _0: Object? = nil,
         __variables: JSONObject = [:]
@@ -83,18 +77,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
       /// A Git object in the repository
       @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-      public nonisolated struct Object: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Object: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,k id ID",
           objects: [AsCommit.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -105,23 +96,20 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
         }
 
         /// The object as its `Commit` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsCommit) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
-        public nonisolated struct AsCommit: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsCommit: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o history CommitHistoryConnection! 0 after=$after path=$path first=$page_size",
             objects: [History.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Commit",
             history _0: History,
             __variables: JSONObject = [:]
@@ -135,18 +123,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
           /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
           @_alwaysEmitIntoClient public var history: History { __field("history") }
 
-          public nonisolated struct History: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class History: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o nodes [Commit] 0,o pageInfo PageInfo! 1",
               objects: [Nodes.self, PageInfo.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "CommitHistoryConnection",
               nodes _0: [Nodes?]? = nil,
               pageInfo _1: PageInfo,
@@ -165,19 +150,16 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,f message String! 0,f oid GitObjectID! 1,f committedDate DateTime! 2,f url URI! 3,o author GitActor 0,o committer GitActor 1,k id ID",
                 objects: [Author.self, Committer.self],
                 leaves: [String.self, GitHawkAPI.GitObjectID.self, GitHawkAPI.DateTime.self, GitHawkAPI.URI.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "Commit",
                 message _0: String,
                 oid _1: GitHawkAPI.GitObjectID,
@@ -216,18 +198,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
               /// Committership details of the commit.
               @_alwaysEmitIntoClient public var committer: Committer? { __field("committer") }
 
-              public nonisolated struct Author: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o user User 0",
                   objects: [User.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "GitActor",
                   user _0: User? = nil,
                   __variables: JSONObject = [:]
@@ -241,18 +220,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                 /// The GitHub user corresponding to the email field. Null if no such user exists.
                 @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-                public nonisolated struct User: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class User: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f login String! 0,k id ID",
                     leaves: [String.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "User",
                     login _0: String,
                     __variables: JSONObject = [:]
@@ -271,18 +247,15 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
               public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
             }
 
-            public nonisolated struct PageInfo: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,f hasNextPage Boolean! 0,f endCursor String 1",
                 leaves: [Bool.self, String?.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "PageInfo",
                 hasNextPage _0: Bool,
                 endCursor _1: String? = nil,

@@ -22,18 +22,15 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
     .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o repository Repository 0 owner=$owner name=$name",
       objects: [Repository.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -45,18 +42,15 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o object GitObject 0 expression=$branchAndPath,k id ID",
         objects: [Object.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         object _0: Object? = nil,
         __variables: JSONObject = [:]
@@ -70,18 +64,15 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
       /// A Git object in the repository
       @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-      public nonisolated struct Object: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Object: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,k id ID",
           objects: [AsBlob.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -92,23 +83,20 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
         }
 
         /// The object as its `Blob` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsBlob) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsBlob) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asBlob: AsBlob? { __typeCase() }
 
-        public nonisolated struct AsBlob: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Blob }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsBlob: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Blob }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f text String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Blob",
             text _0: String? = nil,
             __variables: JSONObject = [:]

@@ -22,17 +22,14 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
     .init(variables: ["query": query, "after": after, "page_size": page_size])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("query", .variable("query")), ("type", .literal("ISSUE")), ("after", .variable("after")), ("first", .variable("page_size"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       search _0: Search,
       __variables: JSONObject = [:]
     ) {
@@ -44,18 +41,15 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
     /// Perform a search across resources.
     @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Search: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Search: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [SearchResultItem] 0,o pageInfo PageInfo! 1",
         objects: [Nodes.self, PageInfo.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         nodes _0: [Nodes?]? = nil,
         pageInfo _1: PageInfo,
@@ -74,19 +68,16 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
       /// Information to aid in pagination.
       @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,i 1,c 0 id ID",
           objects: [AsIssue.self, AsPullRequest.self],
           parentTypes: [GitHawkAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -97,30 +88,27 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
         }
 
         /// The object as its `Issue` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
           self.init(__object: typeCase.__object)
         }
 
         /// The object as its `PullRequest` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPullRequest) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
         @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-        public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsIssue: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f title String! 0,f number Int! 1,f issueState:state IssueState! 2,s 0,s 1,s 2",
             objects: [RepoEventFields.self, NodeFields.self, LabelableFields.self],
             leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.IssueState>.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Issue",
             title _0: String,
             number _1: Int,
@@ -160,23 +148,20 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsIssue>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsPullRequest: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f title String! 0,f number Int! 1,f pullRequestState:state PullRequestState! 2,o commits PullRequestCommitConnection! 0 last=1,s 1,s 2,s 3",
             objects: [Commits.self, RepoEventFields.self, NodeFields.self, LabelableFields.self],
             leaves: [String.self, Int.self, GraphQLEnum<GitHawkAPI.PullRequestState>.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PullRequest",
             title _0: String,
             number _1: Int,
@@ -221,21 +206,18 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsPullRequest>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-          public nonisolated struct Commits: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Commits: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o nodes [PullRequestCommit] 0",
               objects: [Nodes.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "PullRequestCommitConnection",
               nodes _0: [Nodes?]? = nil,
               __variables: JSONObject = [:]
@@ -249,18 +231,15 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,o commit Commit! 0,k id ID",
                 objects: [Commit.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "PullRequestCommit",
                 commit _0: Commit,
                 __variables: JSONObject = [:]
@@ -274,18 +253,15 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
               /// The Git commit object
               @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-              public nonisolated struct Commit: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class Commit: GraphQLSelectionSetObject, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,o status Status 0,k id ID",
                   objects: [Status.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "Commit",
                   status _0: Status? = nil,
                   __variables: JSONObject = [:]
@@ -299,18 +275,15 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                 /// Status information for this commit
                 @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
-                public nonisolated struct Status: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Status: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f state StatusState! 0,k id ID",
                     leaves: [GraphQLEnum<GitHawkAPI.StatusState>.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "Status",
                     state _0: GraphQLEnum<GitHawkAPI.StatusState>,
                     __variables: JSONObject = [:]
@@ -330,18 +303,15 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f hasNextPage Boolean! 0,f endCursor String 1",
           leaves: [Bool.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           hasNextPage _0: Bool,
           endCursor _1: String? = nil,

@@ -24,9 +24,9 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
     .init(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o repository Repository 0 owner=$owner name=$name,x 0,x 1",
       objects: [Repository.self],
@@ -36,10 +36,7 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
       ]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       repoIssueOverview _1: RepoIssueOverview,
       repoPullRequestOverView _2: RepoPullRequestOverView,
@@ -61,19 +58,16 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
     /// Perform a search across resources.
     @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,o defaultBranchRef Ref 0,f hasIssuesEnabled Boolean! 1",
         objects: [DefaultBranchRef.self],
         leaves: [String.self, Bool.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         id _0: String,
         defaultBranchRef _1: DefaultBranchRef? = nil,
@@ -96,18 +90,15 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
       /// Indicates if the repository has issues feature enabled.
       @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
 
-      public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class DefaultBranchRef: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0,k id ID",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Ref",
           name _0: String,
           __variables: JSONObject = [:]
@@ -123,18 +114,15 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
       }
     }
 
-    public nonisolated struct RepoIssueOverview: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class RepoIssueOverview: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f issueCount Int! 0",
         leaves: [Int.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         issueCount _0: Int,
         __variables: JSONObject = [:]

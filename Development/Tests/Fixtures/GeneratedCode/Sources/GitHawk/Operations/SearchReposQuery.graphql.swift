@@ -20,17 +20,14 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
     .init(variables: ["search": search, "before": before])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("first", .literal(100)), ("query", .variable("search")), ("type", .literal("REPOSITORY")), ("before", .variable("before"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       search _0: Search,
       __variables: JSONObject = [:]
     ) {
@@ -42,19 +39,16 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
     /// Perform a search across resources.
     @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-    public nonisolated struct Search: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Search: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [SearchResultItem] 0,o pageInfo PageInfo! 1,f repositoryCount Int! 0",
         objects: [Nodes.self, PageInfo.self],
         leaves: [Int.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         nodes _0: [Nodes?]? = nil,
         pageInfo _1: PageInfo,
@@ -78,19 +72,16 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
       /// The number of repositories that matched the search query.
       @_alwaysEmitIntoClient public var repositoryCount: Int { __field("repositoryCount") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,c 0 id ID",
           objects: [AsRepository.self],
           parentTypes: [GitHawkAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -101,24 +92,21 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
         }
 
         /// The object as its `Repository` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsRepository) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-        public nonisolated struct AsRepository: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsRepository: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0,f name String! 0,f hasIssuesEnabled Boolean! 1,o owner RepositoryOwner! 0,f description String 2,f pushedAt DateTime 3,o primaryLanguage Language 1,o stargazers StargazerConnection! 2,o defaultBranchRef Ref 3",
             objects: [Owner.self, PrimaryLanguage.self, Stargazers.self, DefaultBranchRef.self],
             leaves: [String.self, Bool.self, String?.self, GitHawkAPI.DateTime?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Repository",
             id _0: String,
             name _1: String,
@@ -171,18 +159,15 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
           /// The Ref associated with the repository's default branch.
           @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
 
-          public nonisolated struct Owner: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Owner: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f login String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String,
               login _0: String,
               __variables: JSONObject = [:]
@@ -198,18 +183,15 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var login: String { __field("login") }
           }
 
-          public nonisolated struct PrimaryLanguage: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class PrimaryLanguage: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f name String! 0,f color String 1,k id ID",
               leaves: [String.self, String?.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Language",
               name _0: String,
               color _1: String? = nil,
@@ -229,18 +211,15 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var color: String? { __field("color") }
           }
 
-          public nonisolated struct Stargazers: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Stargazers: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f totalCount Int! 0",
               leaves: [Int.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "StargazerConnection",
               totalCount _0: Int,
               __variables: JSONObject = [:]
@@ -255,18 +234,15 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
           }
 
-          public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class DefaultBranchRef: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f name String! 0,k id ID",
               leaves: [String.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Ref",
               name _0: String,
               __variables: JSONObject = [:]
@@ -283,18 +259,15 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f endCursor String 0,f hasNextPage Boolean! 1",
           leaves: [String?.self, Bool.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           endCursor _0: String? = nil,
           hasNextPage _1: Bool,

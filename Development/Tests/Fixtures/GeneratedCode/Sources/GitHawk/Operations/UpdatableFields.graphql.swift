@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct UpdatableFields: GraphQLFragment {
+public nonisolated final class UpdatableFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "updatableFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment updatableFields on Updatable { __typename viewerCanUpdate }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Updatable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Updatable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f viewerCanUpdate Boolean! 0",
     leaves: [Bool.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     viewerCanUpdate _0: Bool,
     __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct AuthorDetails: GraphQLFragment {
+public nonisolated final class AuthorDetails: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "AuthorDetails" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f login String! 0,i 0",
     objects: [AsUser.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     login _0: String,
     __variables: JSONObject = [:]
@@ -30,7 +27,7 @@ public nonisolated struct AuthorDetails: GraphQLFragment {
   }
 
   /// The object as its `User` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsUser) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsUser) {
     self.init(__object: typeCase.__object)
   }
 
@@ -38,18 +35,15 @@ public nonisolated struct AuthorDetails: GraphQLFragment {
   @_alwaysEmitIntoClient public var login: String { __field("login") }
   @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
 
-  public nonisolated struct AsUser: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsUser: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID! 0,f name String 1",
       leaves: [String.self, String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "User",
       id _0: String,
       name _1: String? = nil,

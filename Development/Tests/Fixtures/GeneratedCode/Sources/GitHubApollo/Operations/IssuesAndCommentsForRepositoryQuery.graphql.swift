@@ -10,17 +10,14 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("repository", .object(Repository.self), arguments: [("name", .literal("apollo-ios")), ("owner", .literal("apollographql"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,o issues IssueConnection! 0 last=100,k id ID",
         objects: [Issues.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         name _0: String,
         issues _1: Issues,
@@ -63,18 +57,15 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
       /// A list of issues that have been opened in the repository.
       @_alwaysEmitIntoClient public var issues: Issues { __field("issues") }
 
-      public nonisolated struct Issues: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Issues: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o nodes [Issue] 0",
           objects: [Nodes.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "IssueConnection",
           nodes _0: [Nodes?]? = nil,
           __variables: JSONObject = [:]
@@ -88,19 +79,16 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
         /// A list of nodes.
         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f title String! 0,o author Actor 0,f body String! 0,o comments IssueCommentConnection! 1 last=100,k id ID",
             objects: [Author.self, Comments.self],
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Issue",
             title _0: String,
             author _1: Author? = nil,
@@ -129,19 +117,16 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
           /// A list of comments associated with the Issue.
           @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-          public nonisolated struct Author: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,s 0,c 0 id ID",
               objects: [AuthorDetails.self],
               parentTypes: [GitHubAPI.Interfaces.Node]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String,
               login _0: String,
               __variables: JSONObject = [:]
@@ -155,22 +140,19 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            public typealias Fragments = GraphQLFragmentSpreads<Author>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
 
-          public nonisolated struct Comments: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Comments: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o nodes [IssueComment] 0",
               objects: [Nodes.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "IssueCommentConnection",
               nodes _0: [Nodes?]? = nil,
               __variables: JSONObject = [:]
@@ -184,19 +166,16 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,f body String! 0,o author Actor 0,k id ID",
                 objects: [Author.self],
                 leaves: [String.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "IssueComment",
                 body _0: String,
                 author _1: Author? = nil,

@@ -10,17 +10,14 @@ public nonisolated struct RepoURLQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,18 +29,15 @@ public nonisolated struct RepoURLQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f url URI! 0,k id ID",
         leaves: [GitHubAPI.URI.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         url _0: GitHubAPI.URI,
         __variables: JSONObject = [:]

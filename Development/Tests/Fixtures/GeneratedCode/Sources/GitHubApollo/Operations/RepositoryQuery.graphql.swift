@@ -10,17 +10,14 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       repository _0: Repository? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,18 +29,15 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
     /// Lookup a given repository by the owner and repository name.
     @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-    public nonisolated struct Repository: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Repository: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o issueOrPullRequest IssueOrPullRequest 0 number=13,k id ID",
         objects: [IssueOrPullRequest.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Repository",
         issueOrPullRequest _0: IssueOrPullRequest? = nil,
         __variables: JSONObject = [:]
@@ -57,9 +51,9 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
       /// Returns a single issue-like object from the current repository by number.
       @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
 
-      public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class IssueOrPullRequest: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f viewerCanReact Boolean! 0,o author Actor 0,i 1,c 0 id ID",
           objects: [Author.self, AsIssue.self],
@@ -67,10 +61,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
           parentTypes: [GitHubAPI.Interfaces.Subscribable]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           viewerCanReact _0: Bool,
           author _1: Author? = nil,
@@ -85,7 +76,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
         }
 
         /// The object as its `Issue` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsIssue) {
           self.init(__object: typeCase.__object)
         }
 
@@ -96,19 +87,16 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var author: Author? { __field("author") }
         @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
 
-        public nonisolated struct Author: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f login String! 0,c 0 id ID",
             leaves: [String.self],
             parentTypes: [GitHubAPI.Interfaces.Node]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             login _0: String,
             __variables: JSONObject = [:]
@@ -124,19 +112,16 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var login: String { __field("login") }
         }
 
-        public nonisolated struct AsIssue: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsIssue: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f body String! 0,f url URI! 1,o author Actor 0",
             objects: [Author.self],
             leaves: [String.self, GitHubAPI.URI.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Issue",
             body _0: String,
             url _1: GitHubAPI.URI,
@@ -165,19 +150,16 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
           /// Can user react to this subject
           @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
-          public nonisolated struct Author: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f avatarUrl URI! 0,f login String! 1,c 0 id ID",
               leaves: [GitHubAPI.URI.self, String.self],
               parentTypes: [GitHubAPI.Interfaces.Node]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String,
               avatarUrl _0: GitHubAPI.URI,
               login _1: String,

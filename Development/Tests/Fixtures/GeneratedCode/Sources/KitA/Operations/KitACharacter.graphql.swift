@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import SharedKit
 
-public nonisolated struct KitACharacter: GraphQLFragment {
+public nonisolated final class KitACharacter: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "KitACharacter" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment KitACharacter on Character { __typename name appearsIn }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,f appearsIn [Episode]! 1",
     leaves: [String.self, [GraphQLEnum<SharedAPI.Episode>?].self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],

@@ -21,18 +21,15 @@ public nonisolated struct KitBCreateReviewMutation: GraphQLMutation {
     .init(variables: ["episode": episode, "review": review])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SharedAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o createReview Review 0 episode=$episode review=$review",
       objects: [CreateReview.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       createReview _0: CreateReview? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -43,18 +40,15 @@ public nonisolated struct KitBCreateReviewMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-    public nonisolated struct CreateReview: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Review }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CreateReview: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SharedAPI.Objects.Review }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f stars Int! 0,f commentary String 1",
         leaves: [Int.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Review",
         stars _0: Int,
         commentary _1: String? = nil,

@@ -19,18 +19,15 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
     .init(variables: ["text": text])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o search [SearchResult] 0 text=$text",
       objects: [Search.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       search _0: [Search?]? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -41,19 +38,16 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-    public nonisolated struct Search: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Search: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,i 0,i 1,c 0 id ID,c 1 id ID,c 2 id ID",
         objects: [AsHuman.self, AsStarship.self],
         parentTypes: [SharedAPI.Objects.Human, SharedAPI.Objects.Droid, SharedAPI.Objects.Starship]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         __variables: JSONObject = [:]
       ) {
@@ -64,29 +58,26 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
       }
 
       /// The object as its `Human` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Starship` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsStarship) {
         self.init(__object: typeCase.__object)
       }
       @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
       @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-      public nonisolated struct AsHuman: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsHuman: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0,f height Float 1",
           leaves: [String.self, Double?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Human",
           name _0: String,
           height _1: Double? = nil,
@@ -106,18 +97,15 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var height: Double? { __field("height") }
       }
 
-      public nonisolated struct AsStarship: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsStarship: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Starship",
           name _0: String,
           __variables: JSONObject = [:]

@@ -44,18 +44,15 @@ public nonisolated struct AttachMutation: GraphQLMutation {
     self.input.forEachFile(at: "variables.input", body)
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "f attach Boolean 0 body=$body path=$path file=$file forEachFile=$forEachFile fileUploads=$fileUploads input=$input",
       leaves: [Bool?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       attach _0: Bool? = nil,
       __variables: JSONObject = [:]
     ) {

@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct Comment: GraphQLFragment, Identifiable {
+public nonisolated final class Comment: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Comment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Comment on Comment { __typename id }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0",
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Comment",
     id _0: String,
     __variables: JSONObject = [:]

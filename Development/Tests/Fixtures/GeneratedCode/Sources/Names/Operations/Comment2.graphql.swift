@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct Comment2: GraphQLFragment {
+public nonisolated final class Comment2: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "comment2" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment2 on Comment { __typename NamesAPI Type self init default fragments data description hashValue }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f NamesAPI String 0,f Type String 0,f self String 0,f init String 0,f default String 0,f fragments String 0,f data String 0,f description String 0,f hashValue String 0",
     leaves: [String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Comment",
     NamesAPI_ _0: String? = nil,
     Type_ _1: String? = nil,

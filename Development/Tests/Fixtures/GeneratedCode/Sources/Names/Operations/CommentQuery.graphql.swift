@@ -19,18 +19,15 @@ public nonisolated struct CommentQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o comment Comment 0 id=$id",
       objects: [Comment__.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       comment _0: Comment__? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct CommentQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-    public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Comment__: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o comment Comment 0,s 1,s 2",
         objects: [Comment__.self, Comment_.self, Comment.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Comment",
         comment _0: Comment__? = nil,
         id _1: String,
@@ -73,21 +67,18 @@ public nonisolated struct CommentQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Comment__>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-      public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Comment__: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,s 1,k id ID",
           objects: [Comment2.self, Comment_.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Comment",
           NamesAPI_ _0: String? = nil,
           Type_ _1: String? = nil,
@@ -148,7 +139,7 @@ public nonisolated struct CommentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var comment: Comment_.Comment___? { __field("comment") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Comment__>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

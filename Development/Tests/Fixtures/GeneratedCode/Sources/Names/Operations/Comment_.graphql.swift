@@ -4,21 +4,18 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct Comment_: GraphQLFragment, Identifiable {
+public nonisolated final class Comment_: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename id ...comment2 } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f Comment String 1,f kind Kind 2,o comment Comment 0",
     objects: [Comment___.self],
     leaves: [String.self, String?.self, GraphQLEnum<NamesAPI.Kind>?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Comment",
     id _0: String,
     Comment__ _1: String? = nil,
@@ -43,18 +40,15 @@ public nonisolated struct Comment_: GraphQLFragment, Identifiable {
 
   @_alwaysEmitIntoClient public var comment: Comment___? { __field("comment") }
 
-  public nonisolated struct Comment___: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Comment___: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0,k id ID",
       objects: [Comment2.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Comment",
       NamesAPI_ _0: String? = nil,
       Type_ _1: String? = nil,
@@ -99,7 +93,7 @@ public nonisolated struct Comment_: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Comment___>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct Location: GraphQLFragment, Identifiable {
+public nonisolated final class Location: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "location" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment location on Location { __typename id location }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f location String 1",
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Location",
     id _0: String,
     location _1: String? = nil,

@@ -19,9 +19,9 @@ public nonisolated struct LocationQuery: GraphQLQuery {
     .init(variables: ["location": location])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o location Location 0 location=$location,x 0,o Protocol Protocol 1,o Error Error 2,f String String 0",
       objects: [Location_.self, Protocol_.self, Error_.self],
@@ -31,10 +31,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
       ]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       location _0: Location_? = nil,
       node _1: Node? = nil,
       Protocol__ _2: Protocol_? = nil,
@@ -61,18 +58,15 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var String_: String? { __field("String") }
 
-    public nonisolated struct Location_: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Location_: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [Location.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Location",
         id _0: String,
         location _1: String? = nil,
@@ -89,22 +83,19 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var location: String? { __field("location") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Location_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Node: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Node: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,i 0,i 1,k id ID",
         objects: [AsComment.self, AsLocation.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         __variables: JSONObject = [:]
       ) {
@@ -115,29 +106,26 @@ public nonisolated struct LocationQuery: GraphQLQuery {
       }
 
       /// The object as its `Comment` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsComment) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsComment) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Location` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsLocation) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsLocation) {
         self.init(__object: typeCase.__object)
       }
       @_alwaysEmitIntoClient public var asComment: AsComment? { __typeCase() }
       @_alwaysEmitIntoClient public var asLocation: AsLocation? { __typeCase() }
 
-      public nonisolated struct AsComment: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsComment: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o comment Comment 0",
           objects: [Comment__.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Comment",
           comment _0: Comment__? = nil,
           __variables: JSONObject = [:]
@@ -150,18 +138,15 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-        public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Comment__: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0",
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Comment",
             id _0: String,
             __variables: JSONObject = [:]
@@ -176,18 +161,15 @@ public nonisolated struct LocationQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsLocation: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsLocation: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "s 0",
           objects: [Location.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           id _0: String,
           location _1: String? = nil,
           __variables: JSONObject = [:]
@@ -202,23 +184,20 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var location: String? { __field("location") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsLocation>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }
 
-    public nonisolated struct Protocol_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Protocol_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o Error Error 0",
         objects: [Error_.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Protocol",
         Error__ _0: Error_? = nil,
         __variables: JSONObject = [:]
@@ -231,18 +210,15 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
 
-      public nonisolated struct Error_: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Error_: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f String String 0",
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Error",
           String_ _0: String? = nil,
           __variables: JSONObject = [:]

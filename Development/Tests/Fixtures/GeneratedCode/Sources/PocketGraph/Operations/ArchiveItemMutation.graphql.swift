@@ -18,18 +18,15 @@ public nonisolated struct ArchiveItemMutation: GraphQLMutation {
     .init(variables: ["itemID": itemID])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o updateSavedItemArchive SavedItem! 0 id=$itemID",
       objects: [UpdateSavedItemArchive.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       updateSavedItemArchive _0: UpdateSavedItemArchive,
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct ArchiveItemMutation: GraphQLMutation {
     /// Archives a SavedItem
     @_alwaysEmitIntoClient public var updateSavedItemArchive: UpdateSavedItemArchive { __field("updateSavedItemArchive") }
 
-    public nonisolated struct UpdateSavedItemArchive: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UpdateSavedItemArchive: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SavedItem",
         id _0: String,
         __variables: JSONObject = [:]

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CuratedInfoParts: GraphQLFragment {
+public nonisolated final class CuratedInfoParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CuratedInfoParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f excerpt String 0,f imageSrc Url 1,f title String 0",
     leaves: [String?.self, PocketGraph.Url?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "CuratedInfo",
     excerpt _0: String? = nil,
     imageSrc _1: PocketGraph.Url? = nil,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DomainMetadataParts: GraphQLFragment {
+public nonisolated final class DomainMetadataParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "DomainMetadataParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DomainMetadataParts on DomainMetadata { __typename name logo }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String 0,f logo Url 1",
     leaves: [String?.self, PocketGraph.Url?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "DomainMetadata",
     name _0: String? = nil,
     logo _1: PocketGraph.Url? = nil,

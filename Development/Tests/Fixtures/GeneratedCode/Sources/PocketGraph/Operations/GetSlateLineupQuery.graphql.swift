@@ -20,18 +20,15 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
     .init(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o getSlateLineup SlateLineup 0 slateLineupId=$lineupID recommendationCount=$maxRecommendations",
       objects: [GetSlateLineup.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       getSlateLineup _0: GetSlateLineup? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -44,19 +41,16 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
     @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
     @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
 
-    public nonisolated struct GetSlateLineup: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class GetSlateLineup: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f requestId ID! 0,f experimentId ID! 0,o slates [Slate!]! 0",
         objects: [Slates.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SlateLineup",
         id _0: String,
         requestId _1: String,
@@ -85,18 +79,15 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
       /// An ordered list of slates for the client to display
       @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
 
-      public nonisolated struct Slates: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Slates: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [SlateParts.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Slate",
           id _0: String,
           requestId _1: String,
@@ -129,7 +120,7 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Slates>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

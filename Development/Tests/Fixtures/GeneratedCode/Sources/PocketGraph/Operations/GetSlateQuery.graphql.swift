@@ -20,18 +20,15 @@ public nonisolated struct GetSlateQuery: GraphQLQuery {
     .init(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o getSlate Slate 0 slateId=$slateID recommendationCount=$recommendationCount",
       objects: [GetSlate.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       getSlate _0: GetSlate? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -44,18 +41,15 @@ public nonisolated struct GetSlateQuery: GraphQLQuery {
     @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
     @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
 
-    public nonisolated struct GetSlate: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class GetSlate: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [SlateParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Slate",
         id _0: String,
         requestId _1: String,
@@ -88,7 +82,7 @@ public nonisolated struct GetSlateQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<GetSlate>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

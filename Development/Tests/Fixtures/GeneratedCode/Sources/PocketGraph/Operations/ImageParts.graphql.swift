@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ImageParts: GraphQLFragment {
+public nonisolated final class ImageParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ImageParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f caption String 0,f credit String 0,f imageID:imageId Int! 1,f src String! 2,f height Int 3,f width Int 3",
     leaves: [String?.self, Int.self, String.self, Int?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Image",
     caption _0: String? = nil,
     credit _1: String? = nil,

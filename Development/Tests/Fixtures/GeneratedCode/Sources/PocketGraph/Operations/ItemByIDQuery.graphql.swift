@@ -18,18 +18,15 @@ public nonisolated struct ItemByIDQuery: GraphQLQuery {
     .init(variables: ["id": id])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o itemByItemId Item 0 id=$id",
       objects: [ItemByItemId.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       itemByItemId _0: ItemByItemId? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct ItemByIDQuery: GraphQLQuery {
     /// Look up {Item} info by ID.
     @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
 
-    public nonisolated struct ItemByItemId: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class ItemByItemId: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [ItemParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Item",
         remoteID _0: String,
         givenUrl _1: PocketGraph.Url,
@@ -134,7 +128,7 @@ public nonisolated struct ItemByIDQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<ItemByItemId>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ItemParts: GraphQLFragment {
+public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ItemParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemParts on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } marticle { __typename ...MarticleTextParts ...ImageParts ...MarticleDividerParts ...MarticleTableParts ...MarticleHeadingParts ...MarticleCodeBlockParts ...VideoParts ...MarticleBulletedListParts ...MarticleNumberedListParts ...MarticleBlockquoteParts } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f remoteID:itemId String! 0,f givenUrl Url! 1,f resolvedUrl Url 2,f title String 3,f language String 3,f topImageUrl Url 2,f timeToRead Int 4,f domain String 3,f datePublished DateString 5,f isArticle Boolean 6,f hasImage Imageness 7,f hasVideo Videoness 8,o authors [Author] 0,o marticle [MarticleComponent!] 1,f excerpt String 3,o domainMetadata DomainMetadata 2,o images [Image] 3,o syndicatedArticle SyndicatedArticle 4",
     objects: [Authors.self, Marticle.self, DomainMetadata.self, Images.self, SyndicatedArticle.self],
     leaves: [String.self, PocketGraph.Url.self, PocketGraph.Url?.self, String?.self, Int?.self, PocketGraph.DateString?.self, Bool?.self, GraphQLEnum<PocketGraph.Imageness>?.self, GraphQLEnum<PocketGraph.Videoness>?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Item",
     remoteID _0: String,
     givenUrl _1: PocketGraph.Url,
@@ -119,18 +116,15 @@ public nonisolated struct ItemParts: GraphQLFragment {
   /// If the item has a syndicated counterpart the syndication information
   @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
 
-  public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Authors: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID! 0,f name String 1,f url String 1",
       leaves: [String.self, String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Author",
       id _0: String,
       name _1: String? = nil,
@@ -155,18 +149,15 @@ public nonisolated struct ItemParts: GraphQLFragment {
     @_alwaysEmitIntoClient public var url: String? { __field("url") }
   }
 
-  public nonisolated struct Marticle: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Marticle: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,i 0,i 1,i 2,i 3,i 4,i 5,i 6,i 7,i 8,i 9",
       objects: [AsMarticleText.self, AsImage.self, AsMarticleDivider.self, AsMarticleTable.self, AsMarticleHeading.self, AsMarticleCodeBlock.self, AsVideo.self, AsMarticleBulletedList.self, AsMarticleNumberedList.self, AsMarticleBlockquote.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       __variables: JSONObject = [:]
     ) {
@@ -177,52 +168,52 @@ public nonisolated struct ItemParts: GraphQLFragment {
     }
 
     /// The object as its `MarticleText` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleText) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleText) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `Image` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsImage) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsImage) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleDivider` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleDivider) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleDivider) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleTable` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleTable) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleTable) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleHeading` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleHeading) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleHeading) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleCodeBlock` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleCodeBlock) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleCodeBlock) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `Video` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsVideo) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsVideo) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleBulletedList` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBulletedList) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleBulletedList) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleNumberedList` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleNumberedList) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleNumberedList) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `MarticleBlockquote` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBlockquote) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMarticleBlockquote) {
       self.init(__object: typeCase.__object)
     }
     @_alwaysEmitIntoClient public var asMarticleText: AsMarticleText? { __typeCase() }
@@ -236,18 +227,15 @@ public nonisolated struct ItemParts: GraphQLFragment {
     @_alwaysEmitIntoClient public var asMarticleNumberedList: AsMarticleNumberedList? { __typeCase() }
     @_alwaysEmitIntoClient public var asMarticleBlockquote: AsMarticleBlockquote? { __typeCase() }
 
-    public nonisolated struct AsMarticleText: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleText: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleTextParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         content _0: PocketGraph.Markdown,
         __variables: JSONObject = [:]
       ) {
@@ -258,22 +246,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleText>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsImage: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsImage: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [ImageParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         caption _0: String? = nil,
         credit _1: String? = nil,
         imageID _2: Int,
@@ -305,22 +290,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsImage>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleDivider: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleDivider: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleDividerParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         content _0: PocketGraph.Markdown,
         __variables: JSONObject = [:]
       ) {
@@ -331,22 +313,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleDivider>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleTable: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleTable: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleTableParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         html _0: String,
         __variables: JSONObject = [:]
       ) {
@@ -357,22 +336,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var html: String { __field("html") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleTable>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleHeading: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleHeading: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleHeadingParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         content _0: PocketGraph.Markdown,
         level _1: Int,
         __variables: JSONObject = [:]
@@ -387,22 +363,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var level: Int { __field("level") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleHeading>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleCodeBlock: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleCodeBlock: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleCodeBlockParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         text _0: String,
         language _1: Int? = nil,
         __variables: JSONObject = [:]
@@ -417,22 +390,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var language: Int? { __field("language") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleCodeBlock>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsVideo: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsVideo: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [VideoParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         height _0: Int? = nil,
         src _1: String,
         type _2: GraphQLEnum<PocketGraph.VideoType>,
@@ -467,22 +437,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var length: Int? { __field("length") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsVideo>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleBulletedList: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleBulletedList: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleBulletedListParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         rows _0: [MarticleBulletedListParts.Rows],
         __variables: JSONObject = [:]
       ) {
@@ -493,22 +460,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var rows: [MarticleBulletedListParts.Rows] { __field("rows") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleBulletedList>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleNumberedList: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleNumberedList: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleNumberedListParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         rows _0: [MarticleNumberedListParts.Rows],
         __variables: JSONObject = [:]
       ) {
@@ -519,22 +483,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var rows: [MarticleNumberedListParts.Rows] { __field("rows") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleNumberedList>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsMarticleBlockquote: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMarticleBlockquote: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [MarticleBlockquoteParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         content _0: PocketGraph.Markdown,
         __variables: JSONObject = [:]
       ) {
@@ -545,23 +506,20 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleBlockquote>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }
 
-  public nonisolated struct DomainMetadata: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class DomainMetadata: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [DomainMetadataParts.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "DomainMetadata",
       name _0: String? = nil,
       logo _1: PocketGraph.Url? = nil,
@@ -578,22 +536,19 @@ public nonisolated struct ItemParts: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<DomainMetadata>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
-  public nonisolated struct Images: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Images: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f height Int 0,f width Int 0,f src String! 1,f imageId Int! 2",
       leaves: [Int?.self, String.self, Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       height _0: Int? = nil,
       width _1: Int? = nil,
@@ -624,18 +579,15 @@ public nonisolated struct ItemParts: GraphQLFragment {
     @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
   }
 
-  public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class SyndicatedArticle: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f itemId ID 0",
       leaves: [String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "SyndicatedArticle",
       itemId _0: String? = nil,
       __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ItemSummary: GraphQLFragment {
+public nonisolated final class ItemSummary: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSummary" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f remoteID:itemId String! 0,f givenUrl Url! 1,f resolvedUrl Url 2,f title String 3,f language String 3,f topImageUrl Url 2,f timeToRead Int 4,f domain String 3,f datePublished DateString 5,f isArticle Boolean 6,f hasImage Imageness 7,f hasVideo Videoness 8,o authors [Author] 0,f excerpt String 3,o domainMetadata DomainMetadata 1,o images [Image] 2,o syndicatedArticle SyndicatedArticle 3",
     objects: [Authors.self, DomainMetadata.self, Images.self, SyndicatedArticle.self],
     leaves: [String.self, PocketGraph.Url.self, PocketGraph.Url?.self, String?.self, Int?.self, PocketGraph.DateString?.self, Bool?.self, GraphQLEnum<PocketGraph.Imageness>?.self, GraphQLEnum<PocketGraph.Videoness>?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Item",
     remoteID _0: String,
     givenUrl _1: PocketGraph.Url,
@@ -114,18 +111,15 @@ public nonisolated struct ItemSummary: GraphQLFragment {
   /// If the item has a syndicated counterpart the syndication information
   @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
 
-  public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Authors: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID! 0,f name String 1,f url String 1",
       leaves: [String.self, String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Author",
       id _0: String,
       name _1: String? = nil,
@@ -150,18 +144,15 @@ public nonisolated struct ItemSummary: GraphQLFragment {
     @_alwaysEmitIntoClient public var url: String? { __field("url") }
   }
 
-  public nonisolated struct DomainMetadata: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class DomainMetadata: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [DomainMetadataParts.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "DomainMetadata",
       name _0: String? = nil,
       logo _1: PocketGraph.Url? = nil,
@@ -178,22 +169,19 @@ public nonisolated struct ItemSummary: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<DomainMetadata>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
-  public nonisolated struct Images: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Images: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f height Int 0,f width Int 0,f src String! 1,f imageId Int! 2",
       leaves: [Int?.self, String.self, Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       height _0: Int? = nil,
       width _1: Int? = nil,
@@ -224,19 +212,16 @@ public nonisolated struct ItemSummary: GraphQLFragment {
     @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
   }
 
-  public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class SyndicatedArticle: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f itemId ID 0,f mainImage String 0,f title String! 1,f excerpt String 0,o publisher Publisher 0",
       objects: [Publisher.self],
       leaves: [String?.self, String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "SyndicatedArticle",
       itemId _0: String? = nil,
       mainImage _1: String? = nil,
@@ -270,18 +255,15 @@ public nonisolated struct ItemSummary: GraphQLFragment {
     /// The manually set publisher information for this article
     @_alwaysEmitIntoClient public var publisher: Publisher? { __field("publisher") }
 
-    public nonisolated struct Publisher: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Publisher: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String 0",
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Publisher",
         name _0: String? = nil,
         __variables: JSONObject = [:]

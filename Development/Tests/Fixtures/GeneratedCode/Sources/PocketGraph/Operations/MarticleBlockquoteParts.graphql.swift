@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleBlockquoteParts: GraphQLFragment {
+public nonisolated final class MarticleBlockquoteParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBlockquoteParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBlockquoteParts on MarticleBlockquote { __typename content }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f content Markdown! 0",
     leaves: [PocketGraph.Markdown.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MarticleBlockquote",
     content _0: PocketGraph.Markdown,
     __variables: JSONObject = [:]

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleBulletedListParts: GraphQLFragment {
+public nonisolated final class MarticleBulletedListParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBulletedListParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBulletedListParts on MarticleBulletedList { __typename rows { __typename content level } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o rows [BulletedListElement!]! 0",
     objects: [Rows.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MarticleBulletedList",
     rows _0: [Rows],
     __variables: JSONObject = [:]
@@ -29,18 +26,15 @@ public nonisolated struct MarticleBulletedListParts: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
-  public nonisolated struct Rows: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.BulletedListElement }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Rows: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.BulletedListElement }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f content Markdown! 0,f level Int! 1",
       leaves: [PocketGraph.Markdown.self, Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "BulletedListElement",
       content _0: PocketGraph.Markdown,
       level _1: Int,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleCodeBlockParts: GraphQLFragment {
+public nonisolated final class MarticleCodeBlockParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleCodeBlockParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f text String! 0,f language Int 1",
     leaves: [String.self, Int?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MarticleCodeBlock",
     text _0: String,
     language _1: Int? = nil,

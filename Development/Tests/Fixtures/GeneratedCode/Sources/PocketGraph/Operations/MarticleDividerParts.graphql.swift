@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleDividerParts: GraphQLFragment {
+public nonisolated final class MarticleDividerParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleDividerParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleDividerParts on MarticleDivider { __typename content }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f content Markdown! 0",
     leaves: [PocketGraph.Markdown.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MarticleDivider",
     content _0: PocketGraph.Markdown,
     __variables: JSONObject = [:]

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleNumberedListParts: GraphQLFragment {
+public nonisolated final class MarticleNumberedListParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleNumberedListParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o rows [NumberedListElement!]! 0",
     objects: [Rows.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MarticleNumberedList",
     rows _0: [Rows],
     __variables: JSONObject = [:]
@@ -29,18 +26,15 @@ public nonisolated struct MarticleNumberedListParts: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
-  public nonisolated struct Rows: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Rows: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f content Markdown! 0,f level Int! 1,f index Int! 1",
       leaves: [PocketGraph.Markdown.self, Int.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "NumberedListElement",
       content _0: PocketGraph.Markdown,
       level _1: Int,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleTableParts: GraphQLFragment {
+public nonisolated final class MarticleTableParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleTableParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTableParts on MarticleTable { __typename html }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f html String! 0",
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MarticleTable",
     html _0: String,
     __variables: JSONObject = [:]

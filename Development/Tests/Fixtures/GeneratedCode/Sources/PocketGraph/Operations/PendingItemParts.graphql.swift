@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PendingItemParts: GraphQLFragment {
+public nonisolated final class PendingItemParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PendingItemParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PendingItemParts on PendingItem { __typename url status }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f url Url! 0,f status PendingItemStatus 1",
     leaves: [PocketGraph.Url.self, GraphQLEnum<PocketGraph.PendingItemStatus>?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "PendingItem",
     url _0: PocketGraph.Url,
     status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil,

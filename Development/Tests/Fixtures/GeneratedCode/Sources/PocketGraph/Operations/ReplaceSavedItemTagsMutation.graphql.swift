@@ -18,18 +18,15 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
     .init(variables: ["input": input])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o replaceSavedItemTags [SavedItem!]! 0 input=$input",
       objects: [ReplaceSavedItemTags.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       replaceSavedItemTags _0: [ReplaceSavedItemTags],
       __variables: JSONObject = [:]
     ) {
@@ -46,18 +43,15 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
     /// Returns the SavedItem for which the tags have been modified.
     @_alwaysEmitIntoClient public var replaceSavedItemTags: [ReplaceSavedItemTags] { __field("replaceSavedItemTags") }
 
-    public nonisolated struct ReplaceSavedItemTags: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class ReplaceSavedItemTags: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0,k id ID",
         objects: [SavedItemParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SavedItem",
         url _0: String,
         remoteID _1: String,
@@ -102,7 +96,7 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<ReplaceSavedItemTags>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -18,18 +18,15 @@ public nonisolated struct SaveItemMutation: GraphQLMutation {
     .init(variables: ["input": input])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o upsertSavedItem SavedItem! 0 input=$input",
       objects: [UpsertSavedItem.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       upsertSavedItem _0: UpsertSavedItem,
       __variables: JSONObject = [:]
     ) {
@@ -42,18 +39,15 @@ public nonisolated struct SaveItemMutation: GraphQLMutation {
     /// and creates it if it doesn't.
     @_alwaysEmitIntoClient public var upsertSavedItem: UpsertSavedItem { __field("upsertSavedItem") }
 
-    public nonisolated struct UpsertSavedItem: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UpsertSavedItem: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0,k id ID",
         objects: [SavedItemParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SavedItem",
         url _0: String,
         remoteID _1: String,
@@ -98,7 +92,7 @@ public nonisolated struct SaveItemMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<UpsertSavedItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

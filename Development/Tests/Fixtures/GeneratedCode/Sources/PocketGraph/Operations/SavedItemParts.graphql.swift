@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SavedItemParts: GraphQLFragment {
+public nonisolated final class SavedItemParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SavedItemParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemParts on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename ...TagParts } item { __typename ...ItemParts ...PendingItemParts } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f url String! 0,f remoteID:id ID! 0,f isArchived Boolean! 1,f isFavorite Boolean! 1,f _deletedAt Int 2,f _createdAt Int! 3,f archivedAt Int 2,o tags [Tag!] 0,o item ItemResult! 1",
     objects: [Tags.self, Item.self],
     leaves: [String.self, Bool.self, Int?.self, Int.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "SavedItem",
     url _0: String,
     remoteID _1: String,
@@ -71,18 +68,15 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
   /// Link to the underlying Pocket Item for the URL
   @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-  public nonisolated struct Tags: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Tags: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [TagParts.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Tag",
       name _0: String,
       id _1: String,
@@ -99,22 +93,19 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Tags>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
-  public nonisolated struct Item: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Item: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,i 0,i 1",
       objects: [AsItem.self, AsPendingItem.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       __variables: JSONObject = [:]
     ) {
@@ -125,29 +116,26 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
     }
 
     /// The object as its `Item` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsItem) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsItem) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `PendingItem` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsPendingItem) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPendingItem) {
       self.init(__object: typeCase.__object)
     }
     @_alwaysEmitIntoClient public var asItem: AsItem? { __typeCase() }
     @_alwaysEmitIntoClient public var asPendingItem: AsPendingItem? { __typeCase() }
 
-    public nonisolated struct AsItem: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsItem: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [ItemParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         remoteID _0: String,
         givenUrl _1: PocketGraph.Url,
         resolvedUrl _2: PocketGraph.Url? = nil,
@@ -227,22 +215,19 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsPendingItem: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsPendingItem: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [PendingItemParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         url _0: PocketGraph.Url,
         status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil,
         __variables: JSONObject = [:]
@@ -257,7 +242,7 @@ public nonisolated struct SavedItemParts: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { __field("status") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsPendingItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

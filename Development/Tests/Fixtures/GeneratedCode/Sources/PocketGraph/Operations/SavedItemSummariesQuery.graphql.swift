@@ -26,18 +26,15 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
     .init(variables: ["pagination": pagination, "filter": filter, "sort": sort])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o user User 0",
       objects: [User.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       user _0: User? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -49,18 +46,15 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
     /// Get a user entity for an authenticated client
     @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-    public nonisolated struct User: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class User: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o savedItems SavedItemConnection 0 pagination=$pagination filter=$filter sort=$sort,k id ID",
         objects: [SavedItems.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         savedItems _0: SavedItems? = nil,
         __variables: JSONObject = [:]
@@ -74,19 +68,16 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
       /// Get a general paginated listing of all SavedItems for the user
       @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
 
-      public nonisolated struct SavedItems: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class SavedItems: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f totalCount Int! 0,o pageInfo PageInfo! 0,o edges [SavedItemEdge] 1",
           objects: [PageInfo.self, Edges.self],
           leaves: [Int.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "SavedItemConnection",
           totalCount _0: Int,
           pageInfo _1: PageInfo,
@@ -110,18 +101,15 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
         /// A list of edges.
         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-        public nonisolated struct PageInfo: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f hasNextPage Boolean! 0,f endCursor String 1",
             leaves: [Bool.self, String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PageInfo",
             hasNextPage _0: Bool,
             endCursor _1: String? = nil,
@@ -141,19 +129,16 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
         }
 
-        public nonisolated struct Edges: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f cursor String! 0,o node SavedItem 0",
             objects: [Node.self],
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "SavedItemEdge",
             cursor _0: String,
             node _1: Node? = nil,
@@ -172,18 +157,15 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
           /// The SavedItem at the end of the edge.
           @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-          public nonisolated struct Node: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Node: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,s 0,k id ID",
               objects: [SavedItemSummary.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "SavedItem",
               url _0: String,
               remoteID _1: String,
@@ -228,7 +210,7 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var item: SavedItemSummary.Item { __field("item") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            public typealias Fragments = GraphQLFragmentSpreads<Node>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SavedItemSummary: GraphQLFragment {
+public nonisolated final class SavedItemSummary: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SavedItemSummary" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename id name } item { __typename ...ItemSummary } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f url String! 0,f remoteID:id ID! 0,f isArchived Boolean! 1,f isFavorite Boolean! 1,f _deletedAt Int 2,f _createdAt Int! 3,f archivedAt Int 2,o tags [Tag!] 0,o item ItemResult! 1",
     objects: [Tags.self, Item.self],
     leaves: [String.self, Bool.self, Int?.self, Int.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "SavedItem",
     url _0: String,
     remoteID _1: String,
@@ -71,18 +68,15 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
   /// Link to the underlying Pocket Item for the URL
   @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-  public nonisolated struct Tags: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Tags: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f name String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Tag",
       name _0: String,
       __variables: JSONObject = [:]
@@ -97,18 +91,15 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
     @_alwaysEmitIntoClient public var name: String { __field("name") }
   }
 
-  public nonisolated struct Item: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Item: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,i 0",
       objects: [AsItem.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       __variables: JSONObject = [:]
     ) {
@@ -119,23 +110,20 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
     }
 
     /// The object as its `Item` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsItem) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsItem) {
       self.init(__object: typeCase.__object)
     }
     @_alwaysEmitIntoClient public var asItem: AsItem? { __typeCase() }
 
-    public nonisolated struct AsItem: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsItem: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "s 0",
         objects: [ItemSummary.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         remoteID _0: String,
         givenUrl _1: PocketGraph.Url,
         resolvedUrl _2: PocketGraph.Url? = nil,
@@ -211,7 +199,7 @@ public nonisolated struct SavedItemSummary: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

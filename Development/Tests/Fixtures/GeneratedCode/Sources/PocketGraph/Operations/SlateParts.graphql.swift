@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
+public nonisolated final class SlateParts: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SlateParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id String! 0,f requestId ID! 0,f experimentId ID! 0,f displayName String 1,f description String 1,o recommendations [Recommendation!]! 0",
     objects: [Recommendations.self],
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Slate",
     id _0: String,
     requestId _1: String,
@@ -55,19 +52,16 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
   /// An ordered list of the recommendations to show to the user
   @_alwaysEmitIntoClient public var recommendations: [Recommendations] { __field("recommendations") }
 
-  public nonisolated struct Recommendations: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Recommendations: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID 0,o item Item! 0,o curatedInfo CuratedInfo 1",
       objects: [Item.self, CuratedInfo.self],
       leaves: [String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Recommendation",
       id _0: String? = nil,
       item _1: Item,
@@ -92,18 +86,15 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var curatedInfo: CuratedInfo? { __field("curatedInfo") }
 
-    public nonisolated struct Item: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Item: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [ItemSummary.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Item",
         remoteID _0: String,
         givenUrl _1: PocketGraph.Url,
@@ -181,22 +172,19 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Item>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct CuratedInfo: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CuratedInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [CuratedInfoParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "CuratedInfo",
         excerpt _0: String? = nil,
         imageSrc _1: PocketGraph.Url? = nil,
@@ -217,7 +205,7 @@ public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
 
       @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<CuratedInfo>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct TagParts: GraphQLFragment, Identifiable {
+public nonisolated final class TagParts: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "TagParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment TagParts on Tag { __typename name id }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,f id ID! 0",
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Tag",
     name _0: String,
     id _1: String,

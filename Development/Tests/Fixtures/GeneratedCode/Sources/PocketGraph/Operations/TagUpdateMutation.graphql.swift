@@ -18,18 +18,15 @@ public nonisolated struct TagUpdateMutation: GraphQLMutation {
     .init(variables: ["input": input])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o updateTag Tag! 0 input=$input",
       objects: [UpdateTag.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       updateTag _0: UpdateTag,
       __variables: JSONObject = [:]
     ) {
@@ -44,18 +41,15 @@ public nonisolated struct TagUpdateMutation: GraphQLMutation {
     /// a duplicate Tag object.
     @_alwaysEmitIntoClient public var updateTag: UpdateTag { __field("updateTag") }
 
-    public nonisolated struct UpdateTag: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UpdateTag: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,f id ID! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Tag",
         name _0: String,
         id _1: String,

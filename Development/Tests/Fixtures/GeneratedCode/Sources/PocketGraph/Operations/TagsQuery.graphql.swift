@@ -18,18 +18,15 @@ public nonisolated struct TagsQuery: GraphQLQuery {
     .init(variables: ["pagination": pagination])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o user User 0",
       objects: [User.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       user _0: User? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -41,18 +38,15 @@ public nonisolated struct TagsQuery: GraphQLQuery {
     /// Get a user entity for an authenticated client
     @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-    public nonisolated struct User: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class User: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o tags TagConnection 0 pagination=$pagination,k id ID",
         objects: [Tags.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         tags _0: Tags? = nil,
         __variables: JSONObject = [:]
@@ -66,19 +60,16 @@ public nonisolated struct TagsQuery: GraphQLQuery {
       /// Get a paginated listing of all a user's Tags
       @_alwaysEmitIntoClient public var tags: Tags? { __field("tags") }
 
-      public nonisolated struct Tags: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Tags: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o edges [TagEdge] 0,o pageInfo PageInfo! 1,f totalCount Int! 0",
           objects: [Edges.self, PageInfo.self],
           leaves: [Int.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "TagConnection",
           edges _0: [Edges?]? = nil,
           pageInfo _1: PageInfo,
@@ -102,19 +93,16 @@ public nonisolated struct TagsQuery: GraphQLQuery {
         /// Identifies the total count of Tags in the connection.
         @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
 
-        public nonisolated struct Edges: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o node Tag 0,f cursor String! 0",
             objects: [Node.self],
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "TagEdge",
             node _0: Node? = nil,
             cursor _1: String,
@@ -133,18 +121,15 @@ public nonisolated struct TagsQuery: GraphQLQuery {
           /// A cursor for use in pagination.
           @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
 
-          public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Node: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,s 0",
               objects: [TagParts.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Tag",
               name _0: String,
               id _1: String,
@@ -161,23 +146,20 @@ public nonisolated struct TagsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            public typealias Fragments = GraphQLFragmentSpreads<Node>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }
 
-        public nonisolated struct PageInfo: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f endCursor String 0,f hasNextPage Boolean! 1,f hasPreviousPage Boolean! 1,f startCursor String 0",
             leaves: [String?.self, Bool.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PageInfo",
             endCursor _0: String? = nil,
             hasNextPage _1: Bool,

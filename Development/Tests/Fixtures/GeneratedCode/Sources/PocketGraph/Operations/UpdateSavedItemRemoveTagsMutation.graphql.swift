@@ -18,18 +18,15 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
     .init(variables: ["savedItemId": savedItemId])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o updateSavedItemRemoveTags SavedItem! 0 savedItemId=$savedItemId",
       objects: [UpdateSavedItemRemoveTags.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       updateSavedItemRemoveTags _0: UpdateSavedItemRemoveTags,
       __variables: JSONObject = [:]
     ) {
@@ -44,18 +41,15 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
     /// to a SavedItem, the Tag object will be deleted.
     @_alwaysEmitIntoClient public var updateSavedItemRemoveTags: UpdateSavedItemRemoveTags { __field("updateSavedItemRemoveTags") }
 
-    public nonisolated struct UpdateSavedItemRemoveTags: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class UpdateSavedItemRemoveTags: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0,k id ID",
         objects: [SavedItemParts.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SavedItem",
         url _0: String,
         remoteID _1: String,
@@ -100,7 +94,7 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<UpdateSavedItemRemoveTags>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

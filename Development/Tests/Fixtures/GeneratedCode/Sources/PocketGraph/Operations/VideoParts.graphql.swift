@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct VideoParts: GraphQLFragment {
+public nonisolated final class VideoParts: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "VideoParts" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f height Int 0,f src String! 1,f type VideoType! 2,f vid String 3,f videoID:videoId Int! 4,f width Int 0,f length Int 0",
     leaves: [Int?.self, String.self, GraphQLEnum<PocketGraph.VideoType>.self, String?.self, Int.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Video",
     height _0: Int? = nil,
     src _1: String,

@@ -27,18 +27,15 @@ public nonisolated struct CreateUserMutation: GraphQLMutation {
     .init(variables: ["name": name, "email": email, "role": role])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o createUser User! 0 name=$name email=$email role=$role",
       objects: [CreateUser.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       createUser _0: CreateUser,
       __variables: JSONObject = [:]
     ) {
@@ -49,18 +46,15 @@ public nonisolated struct CreateUserMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
 
-    public nonisolated struct CreateUser: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CreateUser: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f name String! 0,f email String 1,f role Role! 2,f followerCount Long! 3",
         leaves: [String.self, String?.self, GraphQLEnum<ReferenceSchema.Role>.self, ReferenceSchema.Long.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         id _0: String,
         name _1: String,

@@ -21,18 +21,15 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
     .init(variables: ["id": id, "withEmail": withEmail])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o user User 0 id=$id",
       objects: [User.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       user _0: User? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -43,9 +40,9 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-    public nonisolated struct User: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class User: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,x 0,s 0",
         objects: [UserFields.self],
@@ -54,10 +51,7 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "User",
         email _0: String? = nil,
         id _1: String,
@@ -86,7 +80,7 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<User>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

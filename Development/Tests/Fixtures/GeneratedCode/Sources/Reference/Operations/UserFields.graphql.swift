@@ -4,20 +4,17 @@
 import APICoreGraphQL
 import APICoreScalars
 
-public nonisolated struct UserFields: GraphQLFragment, Identifiable {
+public nonisolated final class UserFields: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name role followerCount }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f name String! 0,f role Role! 1,f followerCount Long! 2",
     leaves: [String.self, GraphQLEnum<ReferenceSchema.Role>.self, ReferenceSchema.Long.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "User",
     id _0: String,
     name _1: String,

@@ -10,18 +10,15 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o person Person 0 personID=4",
       objects: [Person.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       person _0: Person? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-    public nonisolated struct Person: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Person: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String 0,f gender String 0,o homeworld Planet 0,k id ID",
         objects: [Homeworld.self],
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Person",
         name _0: String? = nil,
         gender _1: String? = nil,
@@ -69,18 +63,15 @@ public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
       /// A planet that this person was born on or inhabits.
       @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
 
-      public nonisolated struct Homeworld: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Homeworld: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String 0,k id ID",
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Planet",
           name _0: String? = nil,
           __variables: JSONObject = [:]

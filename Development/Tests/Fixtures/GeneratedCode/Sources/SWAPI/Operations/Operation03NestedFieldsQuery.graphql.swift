@@ -10,18 +10,15 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o person Person 0 personID=4",
       objects: [Person.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       person _0: Person? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,19 +29,16 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-    public nonisolated struct Person: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Person: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String 0,f gender String 0,o homeworld Planet 0,o starshipConnection PersonStarshipsConnection 1,k id ID",
         objects: [Homeworld.self, StarshipConnection.self],
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Person",
         name _0: String? = nil,
         gender _1: String? = nil,
@@ -73,18 +67,15 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var starshipConnection: StarshipConnection? { __field("starshipConnection") }
 
-      public nonisolated struct Homeworld: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Homeworld: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String 0,k id ID",
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Planet",
           name _0: String? = nil,
           __variables: JSONObject = [:]
@@ -99,18 +90,15 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var name: String? { __field("name") }
       }
 
-      public nonisolated struct StarshipConnection: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class StarshipConnection: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o edges [PersonStarshipsEdge] 0",
           objects: [Edges.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PersonStarshipsConnection",
           edges _0: [Edges?]? = nil,
           __variables: JSONObject = [:]
@@ -124,18 +112,15 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
         /// A list of edges.
         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-        public nonisolated struct Edges: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o node Starship 0",
             objects: [Node.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PersonStarshipsEdge",
             node _0: Node? = nil,
             __variables: JSONObject = [:]
@@ -149,18 +134,15 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
           /// The item at the end of the edge
           @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-          public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class Node: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f id ID! 0,f manufacturers [String] 1",
               leaves: [String.self, [String?]?.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Starship",
               id _0: String,
               manufacturers _1: [String?]? = nil,

@@ -10,18 +10,15 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allStarships StarshipsConnection 0 first=7",
       objects: [AllStarships.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allStarships _0: AllStarships? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,18 +29,15 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-    public nonisolated struct AllStarships: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllStarships: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o edges [StarshipsEdge] 0",
         objects: [Edges.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "StarshipsConnection",
         edges _0: [Edges?]? = nil,
         __variables: JSONObject = [:]
@@ -57,18 +51,15 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
       /// A list of edges.
       @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-      public nonisolated struct Edges: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o node Starship 0",
           objects: [Node.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "StarshipsEdge",
           node _0: Node? = nil,
           __variables: JSONObject = [:]
@@ -82,19 +73,16 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
         /// The item at the end of the edge
         @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Node: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID! 0,f name String 1,f model String 1,f costInCredits Float 2,o pilotConnection StarshipPilotsConnection 0",
             objects: [PilotConnection.self],
             leaves: [String.self, String?.self, Double?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Starship",
             id _0: String,
             name _1: String? = nil,
@@ -128,18 +116,15 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
 
-          public nonisolated struct PilotConnection: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class PilotConnection: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,o edges [StarshipPilotsEdge] 0",
               objects: [Edges.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "StarshipPilotsConnection",
               edges _0: [Edges?]? = nil,
               __variables: JSONObject = [:]
@@ -153,18 +138,15 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-            public nonisolated struct Edges: GraphQLSelectionSet {
-              @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-              public static var __selections: [GraphQLSelection] { __selectionTable }
+            public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+              public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
+              public override class var __selections: [GraphQLSelection] { __selectionTable }
               private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                 "t,o node Person 0",
                 objects: [Node.self]
               )
 
-              public let __object: GraphQLCheckedObject
-              public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-              @_alwaysEmitIntoClient public init(
+              @_alwaysEmitIntoClient public convenience init(
                 __typename: String = "StarshipPilotsEdge",
                 node _0: Node? = nil,
                 __variables: JSONObject = [:]
@@ -178,19 +160,16 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
               /// The item at the end of the edge
               @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-              public nonisolated struct Node: GraphQLSelectionSet {
-                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-                public static var __selections: [GraphQLSelection] { __selectionTable }
+              public nonisolated final class Node: GraphQLSelectionSetObject, @unchecked Sendable {
+                public override class var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+                public override class var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                   "t,f name String 0,o homeworld Planet 0,k id ID",
                   objects: [Homeworld.self],
                   leaves: [String?.self]
                 )
 
-                public let __object: GraphQLCheckedObject
-                public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                @_alwaysEmitIntoClient public init(
+                @_alwaysEmitIntoClient public convenience init(
                   __typename: String = "Person",
                   name _0: String? = nil,
                   homeworld _1: Homeworld? = nil,
@@ -209,18 +188,15 @@ public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
                 /// A planet that this person was born on or inhabits.
                 @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
 
-                public nonisolated struct Homeworld: GraphQLSelectionSet {
-                  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                  public static var __selections: [GraphQLSelection] { __selectionTable }
+                public nonisolated final class Homeworld: GraphQLSelectionSetObject, @unchecked Sendable {
+                  public override class var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
+                  public override class var __selections: [GraphQLSelection] { __selectionTable }
                   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
                     "t,f name String 0,k id ID",
                     leaves: [String?.self]
                   )
 
-                  public let __object: GraphQLCheckedObject
-                  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-                  @_alwaysEmitIntoClient public init(
+                  @_alwaysEmitIntoClient public convenience init(
                     __typename: String = "Planet",
                     name _0: String? = nil,
                     __variables: JSONObject = [:]

@@ -10,18 +10,15 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o allStarships StarshipsConnection 0 first=7",
       objects: [AllStarships.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       allStarships _0: AllStarships? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,18 +29,15 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-    public nonisolated struct AllStarships: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AllStarships: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o edges [StarshipsEdge] 0",
         objects: [Edges.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "StarshipsConnection",
         edges _0: [Edges?]? = nil,
         __variables: JSONObject = [:]
@@ -57,18 +51,15 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
       /// A list of edges.
       @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-      public nonisolated struct Edges: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o node Starship 0",
           objects: [Node.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "StarshipsEdge",
           node _0: Node? = nil,
           __variables: JSONObject = [:]
@@ -82,18 +73,15 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
         /// The item at the end of the edge
         @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-        public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Node: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0",
             objects: [StarshipFragment.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Starship",
             id _0: String,
             name _1: String? = nil,
@@ -122,7 +110,7 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var pilotConnection: StarshipFragment.PilotConnection? { __field("pilotConnection") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<Node>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

@@ -10,17 +10,14 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.Root }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("__type", .object(__Type.self), arguments: [("name", .literal("Person"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __type _0: __Type? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -31,19 +28,16 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
 
-    public nonisolated struct __Type: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class __Type: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String 0,o fields [__Field!] 0",
         objects: [Fields.self],
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "__Type",
         name _0: String? = nil,
         fields _1: [Fields]? = nil,
@@ -60,19 +54,16 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var fields: [Fields]? { __field("fields") }
 
-      public nonisolated struct Fields: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Fields: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0,f description String 1,o type __Type! 0",
           objects: [Type_.self],
           leaves: [String.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "__Field",
           name _0: String,
           description _1: String? = nil,
@@ -93,18 +84,15 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var type: Type_ { __field("type") }
 
-        public nonisolated struct Type_: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Type_: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f name String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "__Type",
             name _0: String? = nil,
             __variables: JSONObject = [:]

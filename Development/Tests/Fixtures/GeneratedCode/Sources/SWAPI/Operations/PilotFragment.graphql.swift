@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PilotFragment: GraphQLFragment {
+public nonisolated final class PilotFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "pilotFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename id name } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String 0,o homeworld Planet 0",
     objects: [Homeworld.self],
     leaves: [String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Person",
     name _0: String? = nil,
     homeworld _1: Homeworld? = nil,
@@ -36,18 +33,15 @@ public nonisolated struct PilotFragment: GraphQLFragment {
   /// A planet that this person was born on or inhabits.
   @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
 
-  public nonisolated struct Homeworld: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Homeworld: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f name String 0,k id ID",
       leaves: [String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Planet",
       name _0: String? = nil,
       __variables: JSONObject = [:]

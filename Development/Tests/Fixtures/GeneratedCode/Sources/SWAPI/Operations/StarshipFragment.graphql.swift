@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
+public nonisolated final class StarshipFragment: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename id ...pilotFragment } } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f name String 1,f model String 1,f costInCredits Float 2,o pilotConnection StarshipPilotsConnection 0",
     objects: [PilotConnection.self],
     leaves: [String.self, String?.self, Double?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Starship",
     id _0: String,
     name _1: String? = nil,
@@ -51,18 +48,15 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
 
   @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
 
-  public nonisolated struct PilotConnection: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class PilotConnection: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o edges [StarshipPilotsEdge] 0",
       objects: [Edges.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "StarshipPilotsConnection",
       edges _0: [Edges?]? = nil,
       __variables: JSONObject = [:]
@@ -76,18 +70,15 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
     /// A list of edges.
     @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-    public nonisolated struct Edges: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Edges: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o node Person 0",
         objects: [Node.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "StarshipPilotsEdge",
         node _0: Node? = nil,
         __variables: JSONObject = [:]
@@ -101,18 +92,15 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
       /// The item at the end of the edge
       @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-      public nonisolated struct Node: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Node: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { SWAPI.Objects.Person }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,k id ID",
           objects: [PilotFragment.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Person",
           name _0: String? = nil,
           homeworld _1: PilotFragment.Homeworld? = nil,
@@ -129,7 +117,7 @@ public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
 
         @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Node>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Address: GraphQLFragment, Identifiable {
+public nonisolated final class Address: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Address" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f formatted [String!]! 1,f firstName String 2,f lastName String 2,f company String 2,f address1 String 2,f address2 String 2,f territoryCode CountryCode 3,f zoneCode String 2,f city String 2,f zip String 2,f phoneNumber String 2",
     leaves: [String.self, [String].self, String?.self, GraphQLEnum<CustomerAccountAPI.CountryCode>?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "CustomerAddress",
     id _0: String,
     formatted _1: [String],

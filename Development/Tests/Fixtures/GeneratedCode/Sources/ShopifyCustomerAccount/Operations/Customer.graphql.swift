@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Customer: GraphQLFragment, Identifiable {
+public nonisolated final class Customer: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f firstName String 1,f lastName String 1,o defaultAddress CustomerAddress 0,o addresses CustomerAddressConnection! 1 first=6",
     objects: [DefaultAddress.self, Addresses.self],
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Customer",
     id _0: String,
     firstName _1: String? = nil,
@@ -51,18 +48,15 @@ public nonisolated struct Customer: GraphQLFragment, Identifiable {
   /// The addresses associated with the customer.
   @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
 
-  public nonisolated struct DefaultAddress: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class DefaultAddress: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [Address.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "CustomerAddress",
       id _0: String,
       formatted _1: [String],
@@ -119,22 +113,19 @@ public nonisolated struct Customer: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<DefaultAddress>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
-  public nonisolated struct Addresses: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Addresses: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [CustomerAddress!]! 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "CustomerAddressConnection",
       nodes _0: [Nodes],
       __variables: JSONObject = [:]

@@ -20,18 +20,15 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
     .init(variables: ["addressId": addressId, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o customerAddressDelete CustomerAddressDeletePayload 0 addressId=$addressId",
       objects: [CustomerAddressDelete.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       customerAddressDelete _0: CustomerAddressDelete? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -43,19 +40,16 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
     /// Deletes a specific address for a customer.
     @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
 
-    public nonisolated struct CustomerAddressDelete: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CustomerAddressDelete: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f deletedAddressId ID 0,o userErrors [UserErrorsCustomerAddressUserErrors!]! 0",
         objects: [UserErrors.self],
         leaves: [String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "CustomerAddressDeletePayload",
         deletedAddressId _0: String? = nil,
         userErrors _1: [UserErrors],
@@ -74,18 +68,15 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
       /// The list of errors that occurred from executing the mutation.
       @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-      public nonisolated struct UserErrors: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class UserErrors: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f code UserErrorsCustomerAddressUserErrorsCode 0,f field [String!] 1,f message String! 2",
           leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self, [String]?.self, String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "UserErrorsCustomerAddressUserErrors",
           code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
           field _1: [String]? = nil,

@@ -29,18 +29,15 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
     .init(variables: ["address": address, "addressId": addressId, "defaultAddress": defaultAddress, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o customerAddressUpdate CustomerAddressUpdatePayload 0 address=$address addressId=$addressId defaultAddress=$defaultAddress",
       objects: [CustomerAddressUpdate.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       customerAddressUpdate _0: CustomerAddressUpdate? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -52,18 +49,15 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
     /// Updates a specific address for a customer.
     @_alwaysEmitIntoClient public var customerAddressUpdate: CustomerAddressUpdate? { __field("customerAddressUpdate") }
 
-    public nonisolated struct CustomerAddressUpdate: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CustomerAddressUpdate: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o customerAddress CustomerAddress 0,o userErrors [UserErrorsCustomerAddressUserErrors!]! 1",
         objects: [CustomerAddress.self, UserErrors.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "CustomerAddressUpdatePayload",
         customerAddress _0: CustomerAddress? = nil,
         userErrors _1: [UserErrors],
@@ -82,18 +76,15 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
       /// The list of errors that occurred from executing the mutation.
       @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-      public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class CustomerAddress: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "CustomerAddress",
           id _0: String,
           __variables: JSONObject = [:]
@@ -108,18 +99,15 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
         @_alwaysEmitIntoClient public var id: String { __field("id") }
       }
 
-      public nonisolated struct UserErrors: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class UserErrors: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f code UserErrorsCustomerAddressUserErrorsCode 0,f field [String!] 1,f message String! 2",
           leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self, [String]?.self, String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "UserErrorsCustomerAddressUserErrors",
           code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
           field _1: [String]? = nil,

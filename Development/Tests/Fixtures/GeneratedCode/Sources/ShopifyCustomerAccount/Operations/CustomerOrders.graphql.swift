@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CustomerOrders: GraphQLFragment {
+public nonisolated final class CustomerOrders: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CustomerOrders" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,x 0",
     extras: [
@@ -15,10 +15,7 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Customer",
     orders _0: Orders,
     __variables: JSONObject = [:]
@@ -32,18 +29,15 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
   /// The orders associated with the customer.
   @_alwaysEmitIntoClient public var orders: Orders { __field("orders") }
 
-  public nonisolated struct Orders: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Orders: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [Order!]! 0,o pageInfo PageInfo! 1",
       objects: [Nodes.self, PageInfo.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "OrderConnection",
       nodes _0: [Nodes],
       pageInfo _1: PageInfo,
@@ -62,18 +56,15 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
     /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
     @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [OrderItem.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Order",
         totalPrice _0: OrderItem.TotalPrice,
         financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
@@ -114,22 +105,19 @@ public nonisolated struct CustomerOrders: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Nodes>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct PageInfo: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f hasPreviousPage Boolean! 0,f hasNextPage Boolean! 0,f endCursor String 1,f startCursor String 1",
         leaves: [Bool.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "PageInfo",
         hasPreviousPage _0: Bool,
         hasNextPage _1: Bool,

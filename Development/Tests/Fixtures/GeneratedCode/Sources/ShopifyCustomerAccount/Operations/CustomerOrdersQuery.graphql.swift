@@ -35,18 +35,15 @@ public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
     .init(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o customer Customer! 0",
       objects: [Customer_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       customer _0: Customer_,
       __variables: JSONObject = [:]
     ) {
@@ -58,18 +55,15 @@ public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
     /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
     @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
 
-    public nonisolated struct Customer_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Customer_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0,k id ID",
         objects: [CustomerOrders.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Customer",
         orders _0: CustomerOrders.Orders,
         __variables: JSONObject = [:]
@@ -82,7 +76,7 @@ public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Customer_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -23,18 +23,15 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
     .init(variables: ["customer": customer, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o customerUpdate CustomerUpdatePayload 0 input=$customer",
       objects: [CustomerUpdate.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       customerUpdate _0: CustomerUpdate? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -46,18 +43,15 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
     /// Updates the customer's personal information.
     @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
 
-    public nonisolated struct CustomerUpdate: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CustomerUpdate: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o customer Customer 0,o userErrors [UserErrorsCustomerUserErrors!]! 1",
         objects: [Customer_.self, UserErrors.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "CustomerUpdatePayload",
         customer _0: Customer_? = nil,
         userErrors _1: [UserErrors],
@@ -76,19 +70,16 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
       /// The list of errors that occurred from executing the mutation.
       @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-      public nonisolated struct Customer_: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Customer_: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f firstName String 0,f lastName String 0,o emailAddress CustomerEmailAddress 0,o phoneNumber CustomerPhoneNumber 1,k id ID",
           objects: [EmailAddress.self, PhoneNumber.self],
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Customer",
           firstName _0: String? = nil,
           lastName _1: String? = nil,
@@ -117,18 +108,15 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
         /// The phone number of the customer.
         @_alwaysEmitIntoClient public var phoneNumber: PhoneNumber? { __field("phoneNumber") }
 
-        public nonisolated struct EmailAddress: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class EmailAddress: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f emailAddress String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "CustomerEmailAddress",
             emailAddress _0: String? = nil,
             __variables: JSONObject = [:]
@@ -143,18 +131,15 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
           @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
         }
 
-        public nonisolated struct PhoneNumber: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class PhoneNumber: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f phoneNumber String! 0",
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "CustomerPhoneNumber",
             phoneNumber _0: String,
             __variables: JSONObject = [:]
@@ -170,18 +155,15 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
         }
       }
 
-      public nonisolated struct UserErrors: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class UserErrors: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f code UserErrorsCustomerUserErrorsCode 0,f field [String!] 1,f message String! 2",
           leaves: [GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self, [String]?.self, String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "UserErrorsCustomerUserErrors",
           code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? = nil,
           field _1: [String]? = nil,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DiscountApplication: GraphQLFragment {
+public nonisolated final class DiscountApplication: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "DiscountApplication" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o value PricingValue! 0",
     objects: [Value.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     value _0: Value,
     __variables: JSONObject = [:]
@@ -31,18 +28,15 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
   /// The value of the discount application.
   @_alwaysEmitIntoClient public var value: Value { __field("value") }
 
-  public nonisolated struct Value: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Value: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,i 0,i 1",
       objects: [AsMoneyV2.self, AsPricingPercentageValue.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       __variables: JSONObject = [:]
     ) {
@@ -53,29 +47,26 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
     }
 
     /// The object as its `MoneyV2` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsMoneyV2) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsMoneyV2) {
       self.init(__object: typeCase.__object)
     }
 
     /// The object as its `PricingPercentageValue` case holds it.
-    @_alwaysEmitIntoClient public init(_ typeCase: AsPricingPercentageValue) {
+    @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPricingPercentageValue) {
       self.init(__object: typeCase.__object)
     }
     @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
     @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
 
-    public nonisolated struct AsMoneyV2: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsMoneyV2: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [OrderMoney.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "MoneyV2",
         amount _0: CustomerAccountAPI.Decimal,
         currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
@@ -92,22 +83,19 @@ public nonisolated struct DiscountApplication: GraphQLFragment {
 
       @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<AsMoneyV2>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct AsPricingPercentageValue: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class AsPricingPercentageValue: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f percentage Float! 0",
         leaves: [Double.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "PricingPercentageValue",
         percentage _0: Double,
         __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Order: GraphQLFragment, Identifiable {
+public nonisolated final class Order: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Order" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename id status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename id name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f name String! 0,f confirmationNumber String 1,f statusPageUrl URL! 2,f fulfillmentStatus OrderFulfillmentStatus! 3,f processedAt DateTime! 4,o fulfillments FulfillmentConnection! 0 first=1,o totalTax MoneyV2 1,o totalPrice MoneyV2! 2,o subtotal MoneyV2 3,o shippingAddress CustomerAddress 4,o discountApplications DiscountApplicationConnection! 5 first=100,o lineItems LineItemConnection! 6 first=100",
     objects: [Fulfillments.self, TotalTax.self, TotalPrice.self, Subtotal.self, ShippingAddress.self, DiscountApplications.self, LineItems.self],
     leaves: [String.self, String?.self, CustomerAccountAPI.URL.self, GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self, CustomerAccountAPI.DateTime.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Order",
     id _0: String,
     name _1: String,
@@ -96,18 +93,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
   /// The list of line items of the order.
   @_alwaysEmitIntoClient public var lineItems: LineItems { __field("lineItems") }
 
-  public nonisolated struct Fulfillments: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Fulfillments: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [Fulfillment!]! 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "FulfillmentConnection",
       nodes _0: [Nodes],
       __variables: JSONObject = [:]
@@ -121,18 +115,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
     @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f status FulfillmentStatus 0,k id ID",
         leaves: [GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Fulfillment",
         status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
         __variables: JSONObject = [:]
@@ -148,18 +139,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     }
   }
 
-  public nonisolated struct TotalTax: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class TotalTax: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [OrderMoney.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "MoneyV2",
       amount _0: CustomerAccountAPI.Decimal,
       currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
@@ -176,7 +164,7 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<TotalTax>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
@@ -184,18 +172,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
 
   public typealias Subtotal = Order.TotalTax
 
-  public nonisolated struct ShippingAddress: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class ShippingAddress: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f name String 0,f formatted [String!]! 1 withName=true,f formattedArea String 0,k id ID",
       leaves: [String?.self, [String].self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "CustomerAddress",
       name _0: String? = nil,
       formatted _1: [String],
@@ -220,18 +205,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var formattedArea: String? { __field("formattedArea") }
   }
 
-  public nonisolated struct DiscountApplications: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class DiscountApplications: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [DiscountApplication!]! 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "DiscountApplicationConnection",
       nodes _0: [Nodes],
       __variables: JSONObject = [:]
@@ -245,18 +227,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
     @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [DiscountApplication.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         value _0: DiscountApplication.Value,
         __variables: JSONObject = [:]
@@ -270,23 +249,20 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
 
       @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Nodes>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }
 
-  public nonisolated struct LineItems: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class LineItems: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [LineItem!]! 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "LineItemConnection",
       nodes _0: [Nodes],
       __variables: JSONObject = [:]
@@ -300,18 +276,15 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
     /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
     @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [OrderLineItemFull.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "LineItem",
         id _0: String,
         title _1: String,
@@ -352,7 +325,7 @@ public nonisolated struct Order: GraphQLFragment, Identifiable {
 
       @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Nodes>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

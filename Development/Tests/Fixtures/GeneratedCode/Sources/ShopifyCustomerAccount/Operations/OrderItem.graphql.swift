@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
+public nonisolated final class OrderItem: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename id status } } id number confirmationNumber processedAt }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o totalPrice MoneyV2! 0,f financialStatus OrderFinancialStatus 0,f fulfillmentStatus OrderFulfillmentStatus! 1,o fulfillments FulfillmentConnection! 1 first=1,f id ID! 2,f number Int! 3,f confirmationNumber String 4,f processedAt DateTime! 5",
     objects: [TotalPrice.self, Fulfillments.self],
     leaves: [GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self, GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self, String.self, Int.self, String?.self, CustomerAccountAPI.DateTime.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Order",
     totalPrice _0: TotalPrice,
     financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
@@ -70,18 +67,15 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
   /// If no value is provided, it will be auto-generated based on current date and time.
   @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
 
-  public nonisolated struct TotalPrice: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class TotalPrice: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
       leaves: [CustomerAccountAPI.Decimal.self, GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "MoneyV2",
       amount _0: CustomerAccountAPI.Decimal,
       currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
@@ -104,18 +98,15 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
   }
 
-  public nonisolated struct Fulfillments: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Fulfillments: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o nodes [Fulfillment!]! 0",
       objects: [Nodes.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "FulfillmentConnection",
       nodes _0: [Nodes],
       __variables: JSONObject = [:]
@@ -129,18 +120,15 @@ public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
     /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
     @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-    public nonisolated struct Nodes: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f status FulfillmentStatus 0,k id ID",
         leaves: [GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Fulfillment",
         status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
         __variables: JSONObject = [:]

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
+public nonisolated final class OrderLineItemFull: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f quantity Int! 1,o price MoneyV2 0,o discountAllocations [DiscountAllocation!]! 1,o totalDiscount MoneyV2! 2,o image Image 3,f variantTitle String 2",
     objects: [Price.self, DiscountAllocations.self, TotalDiscount.self, Image.self],
     leaves: [String.self, Int.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "LineItem",
     id _0: String,
     title _1: String,
@@ -66,18 +63,15 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
   /// The name of the variant.
   @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
 
-  public nonisolated struct Price: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Price: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [OrderMoney.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "MoneyV2",
       amount _0: CustomerAccountAPI.Decimal,
       currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
@@ -94,22 +88,19 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Price>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
-  public nonisolated struct DiscountAllocations: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class DiscountAllocations: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o allocatedAmount MoneyV2! 0,o discountApplication DiscountApplication! 1",
       objects: [AllocatedAmount.self, DiscountApplication_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "DiscountAllocation",
       allocatedAmount _0: AllocatedAmount,
       discountApplication _1: DiscountApplication_,
@@ -130,18 +121,15 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
 
     public typealias AllocatedAmount = OrderLineItemFull.Price
 
-    public nonisolated struct DiscountApplication_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class DiscountApplication_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [DiscountApplication.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         value _0: DiscountApplication.Value,
         __variables: JSONObject = [:]
@@ -155,25 +143,22 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
 
       @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<DiscountApplication_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }
 
   public typealias TotalDiscount = OrderLineItemFull.Price
 
-  public nonisolated struct Image: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f altText String 0,f height Int 1,f url URL! 2,f id ID 0,f width Int 1",
       leaves: [String?.self, Int?.self, CustomerAccountAPI.URL.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       altText _0: String? = nil,
       height _1: Int? = nil,

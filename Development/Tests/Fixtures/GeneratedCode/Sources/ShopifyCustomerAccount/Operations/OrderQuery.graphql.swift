@@ -20,18 +20,15 @@ public nonisolated struct OrderQuery: GraphQLQuery {
     .init(variables: ["orderId": orderId, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o order Order 0 id=$orderId",
       objects: [Order_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       order _0: Order_? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -43,18 +40,15 @@ public nonisolated struct OrderQuery: GraphQLQuery {
     /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
     @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
 
-    public nonisolated struct Order_: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Order_: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [Order.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Order",
         id _0: String,
         name _1: String,
@@ -115,7 +109,7 @@ public nonisolated struct OrderQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var lineItems: Order.LineItems { __field("lineItems") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Order_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

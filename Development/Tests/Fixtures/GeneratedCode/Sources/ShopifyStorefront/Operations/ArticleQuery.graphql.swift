@@ -29,18 +29,15 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
     .init(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o blog Blog 0 handle=$blogHandle",
       objects: [Blog.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       blog _0: Blog? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -53,19 +50,16 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
 
-    public nonisolated struct Blog: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Blog: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f handle String! 0,o articleByHandle Article 0 handle=$articleHandle,k id ID",
         objects: [ArticleByHandle.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Blog",
         handle _0: String,
         articleByHandle _1: ArticleByHandle? = nil,
@@ -85,19 +79,16 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
       /// Find an article by its handle.
       @_alwaysEmitIntoClient public var articleByHandle: ArticleByHandle? { __field("articleByHandle") }
 
-      public nonisolated struct ArticleByHandle: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class ArticleByHandle: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f handle String! 0,f title String! 0,f contentHtml HTML! 1,f publishedAt DateTime! 2,o author:authorV2 ArticleAuthor 0,o image Image 1,o seo SEO 2,k id ID",
           objects: [Author.self, Image.self, Seo.self],
           leaves: [String.self, StorefrontAPI.HTML.self, StorefrontAPI.DateTime.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Article",
           handle _0: String,
           title _1: String,
@@ -141,18 +132,15 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         /// The article’s SEO information.
         @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-        public nonisolated struct Author: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f name String! 0",
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "ArticleAuthor",
             name _0: String,
             __variables: JSONObject = [:]
@@ -167,18 +155,15 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
 
-        public nonisolated struct Image: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f id ID 0,f altText String 0,f url URL! 1,f width Int 2,f height Int 2",
             leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Image",
             id _0: String? = nil,
             altText _1: String? = nil,
@@ -220,18 +205,15 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var height: Int? { __field("height") }
         }
 
-        public nonisolated struct Seo: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Seo: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f description String 0,f title String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "SEO",
             description _0: String? = nil,
             title _1: String? = nil,

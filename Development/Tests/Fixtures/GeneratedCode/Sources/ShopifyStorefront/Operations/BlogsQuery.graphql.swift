@@ -35,18 +35,15 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
     .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o blogs BlogConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
       objects: [Blogs.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       blogs _0: Blogs,
       __variables: JSONObject = [:]
     ) {
@@ -59,18 +56,15 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
 
-    public nonisolated struct Blogs: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Blogs: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o pageInfo PageInfo! 0,o nodes [Blog!]! 1",
         objects: [PageInfo.self, Nodes.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "BlogConnection",
         pageInfo _0: PageInfo,
         nodes _1: [Nodes],
@@ -89,18 +83,15 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
       /// A list of the nodes contained in BlogEdge.
       @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f hasNextPage Boolean! 0,f hasPreviousPage Boolean! 0,f startCursor String 1,f endCursor String 1",
           leaves: [Bool.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           hasNextPage _0: Bool,
           hasPreviousPage _1: Bool,
@@ -130,19 +121,16 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
       }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f title String! 0,f handle String! 0,o seo SEO 0,k id ID",
           objects: [Seo.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Blog",
           title _0: String,
           handle _1: String,
@@ -167,18 +155,15 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
         /// The blog's SEO information.
         @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-        public nonisolated struct Seo: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Seo: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f title String 0,f description String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "SEO",
             title _0: String? = nil,
             description _1: String? = nil,

@@ -35,18 +35,15 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
     .init(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o products ProductConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
       objects: [Products.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       products _0: Products,
       __variables: JSONObject = [:]
     ) {
@@ -61,18 +58,15 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-    public nonisolated struct Products: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Products: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [Product!]! 0,o pageInfo PageInfo! 1",
         objects: [Nodes.self, PageInfo.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "ProductConnection",
         nodes _0: [Nodes],
         pageInfo _1: PageInfo,
@@ -91,18 +85,15 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
       /// Information to aid in pagination.
       @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [CollectionItem.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Product",
           id _0: String,
           handle _1: String,
@@ -131,22 +122,19 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var priceRange: CollectionItem.PriceRange { __field("priceRange") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f hasPreviousPage Boolean! 0,f hasNextPage Boolean! 0,f startCursor String 1,f endCursor String 1",
           leaves: [Bool.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           hasPreviousPage _0: Bool,
           hasNextPage _1: Bool,

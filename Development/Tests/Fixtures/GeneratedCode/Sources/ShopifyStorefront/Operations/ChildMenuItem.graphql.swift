@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ChildMenuItem: GraphQLFragment, Identifiable {
+public nonisolated final class ChildMenuItem: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,s 0",
     objects: [MenuItem.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MenuItem",
     id _0: String,
     resourceId _1: String? = nil,
@@ -49,7 +46,7 @@ public nonisolated struct ChildMenuItem: GraphQLFragment, Identifiable {
 
   @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<ChildMenuItem>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -38,18 +38,15 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
     .init(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o collection Collection 0 handle=$handle",
       objects: [Collection__.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       collection _0: Collection__? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -62,19 +59,16 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
 
-    public nonisolated struct Collection__: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Collection__: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f handle String! 0,f title String! 0,f description String! 0,o products ProductConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
         objects: [Products.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Collection",
         id _0: String,
         handle _1: String,
@@ -110,18 +104,15 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
       /// List of products in the collection.
       @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-      public nonisolated struct Products: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Products: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o nodes [Product!]! 0,o pageInfo PageInfo! 1",
           objects: [Nodes.self, PageInfo.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ProductConnection",
           nodes _0: [Nodes],
           pageInfo _1: PageInfo,
@@ -140,18 +131,15 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
         /// Information to aid in pagination.
         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-        public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0",
             objects: [ProductItem.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Product",
             id _0: String,
             handle _1: String,
@@ -180,22 +168,19 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var priceRange: ProductItem.PriceRange { __field("priceRange") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<Nodes>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct PageInfo: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f hasPreviousPage Boolean! 0,f hasNextPage Boolean! 0,f endCursor String 1,f startCursor String 1",
             leaves: [Bool.self, String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "PageInfo",
             hasPreviousPage _0: Bool,
             hasNextPage _1: Bool,

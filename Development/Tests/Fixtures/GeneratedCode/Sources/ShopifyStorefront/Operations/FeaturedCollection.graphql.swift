@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct FeaturedCollection: GraphQLFragment, Identifiable {
+public nonisolated final class FeaturedCollection: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "FeaturedCollection" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FeaturedCollection on Collection { __typename id title image { __typename id url altText width height } handle }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,o image Image 0,f handle String! 0",
     objects: [Image.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Collection",
     id _0: String,
     title _1: String,
@@ -48,18 +45,15 @@ public nonisolated struct FeaturedCollection: GraphQLFragment, Identifiable {
   ///
   @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-  public nonisolated struct Image: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID 0,f url URL! 1,f altText String 0,f width Int 2,f height Int 2",
       leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       id _0: String? = nil,
       url _1: StorefrontAPI.URL,

@@ -23,17 +23,14 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
     .init(variables: ["country": country, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .literal(1)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       collections _0: Collections,
       __variables: JSONObject = [:]
     ) {
@@ -46,18 +43,15 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-    public nonisolated struct Collections: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Collections: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [Collection!]! 0",
         objects: [Nodes.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "CollectionConnection",
         nodes _0: [Nodes],
         __variables: JSONObject = [:]
@@ -71,18 +65,15 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
       /// A list of the nodes contained in CollectionEdge.
       @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [FeaturedCollection.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Collection",
           id _0: String,
           title _1: String,
@@ -107,7 +98,7 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

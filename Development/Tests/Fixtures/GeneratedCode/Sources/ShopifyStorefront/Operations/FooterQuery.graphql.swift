@@ -26,18 +26,15 @@ public nonisolated struct FooterQuery: GraphQLQuery {
     .init(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o menu Menu 0 handle=$footerMenuHandle",
       objects: [Menu_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       menu _0: Menu_? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -52,18 +49,15 @@ public nonisolated struct FooterQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-    public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Menu_: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [Menu.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Menu",
         id _0: String,
         items _1: [Menu.Items],
@@ -80,7 +74,7 @@ public nonisolated struct FooterQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Menu_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

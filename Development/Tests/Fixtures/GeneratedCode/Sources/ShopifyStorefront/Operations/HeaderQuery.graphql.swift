@@ -26,18 +26,15 @@ public nonisolated struct HeaderQuery: GraphQLQuery {
     .init(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o shop Shop! 0,o menu Menu 1 handle=$headerMenuHandle",
       objects: [Shop_.self, Menu_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       shop _0: Shop_,
       menu _1: Menu_? = nil,
       __variables: JSONObject = [:]
@@ -60,18 +57,15 @@ public nonisolated struct HeaderQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-    public nonisolated struct Shop_: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Shop_: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [Shop.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Shop",
         id _0: String,
         name _1: String,
@@ -100,22 +94,19 @@ public nonisolated struct HeaderQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var brand: Shop.Brand? { __field("brand") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Shop_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Menu_: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [Menu.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Menu",
         id _0: String,
         items _1: [Menu.Items],
@@ -132,7 +123,7 @@ public nonisolated struct HeaderQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<Menu_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

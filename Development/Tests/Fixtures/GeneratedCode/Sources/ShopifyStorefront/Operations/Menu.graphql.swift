@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Menu: GraphQLFragment, Identifiable {
+public nonisolated final class Menu: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Menu" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,o items [MenuItem!]! 0",
     objects: [Items.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Menu",
     id _0: String,
     items _1: [Items],
@@ -36,18 +33,15 @@ public nonisolated struct Menu: GraphQLFragment, Identifiable {
   /// The menu's child items.
   @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-  public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [ParentMenuItem.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "MenuItem",
       items _0: [ParentMenuItem.Items],
       id _1: String,
@@ -84,7 +78,7 @@ public nonisolated struct Menu: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Items>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

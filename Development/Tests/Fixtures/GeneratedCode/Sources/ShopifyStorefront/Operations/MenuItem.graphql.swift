@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MenuItem: GraphQLFragment, Identifiable {
+public nonisolated final class MenuItem: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MenuItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f resourceId ID 1,f tags [String!]! 2,f title String! 0,f type MenuItemType! 3,f url URL 4",
     leaves: [String.self, String?.self, [String].self, GraphQLEnum<StorefrontAPI.MenuItemType>.self, StorefrontAPI.URL?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MenuItem",
     id _0: String,
     resourceId _1: String? = nil,

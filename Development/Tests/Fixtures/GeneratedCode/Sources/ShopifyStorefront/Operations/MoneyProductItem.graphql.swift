@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MoneyProductItem: GraphQLFragment {
+public nonisolated final class MoneyProductItem: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "MoneyProductItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MoneyProductItem on MoneyV2 { __typename amount currencyCode }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
     leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MoneyV2",
     amount _0: StorefrontAPI.Decimal,
     currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PageInfoFragment: GraphQLFragment {
+public nonisolated final class PageInfoFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PageInfoFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f hasNextPage Boolean! 0,f hasPreviousPage Boolean! 0,f startCursor String 1,f endCursor String 1",
     leaves: [Bool.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "PageInfo",
     hasNextPage _0: Bool,
     hasPreviousPage _1: Bool,

@@ -26,18 +26,15 @@ public nonisolated struct PageQuery: GraphQLQuery {
     .init(variables: ["language": language, "country": country, "handle": handle])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o page Page 0 handle=$handle",
       objects: [Page.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       page _0: Page? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -52,19 +49,16 @@ public nonisolated struct PageQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-    public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Page: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f handle String! 0,f id ID! 0,f title String! 0,f body HTML! 1,o seo SEO 0",
         objects: [Seo.self],
         leaves: [String.self, StorefrontAPI.HTML.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Page",
         handle _0: String,
         id _1: String,
@@ -98,18 +92,15 @@ public nonisolated struct PageQuery: GraphQLQuery {
       /// The page's SEO information.
       @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-      public nonisolated struct Seo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Seo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f description String 0,f title String 0",
           leaves: [String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "SEO",
           description _0: String? = nil,
           title _1: String? = nil,

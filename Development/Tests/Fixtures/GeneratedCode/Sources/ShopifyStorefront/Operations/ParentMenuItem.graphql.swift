@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
+public nonisolated final class ParentMenuItem: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o items [MenuItem!]! 0,s 1",
     objects: [Items.self, MenuItem.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "MenuItem",
     items _0: [Items],
     id _1: String,
@@ -54,21 +51,18 @@ public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
 
   @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<ParentMenuItem>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-  public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0",
       objects: [ChildMenuItem.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "MenuItem",
       id _0: String,
       resourceId _1: String? = nil,
@@ -101,7 +95,7 @@ public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
 
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<Items>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

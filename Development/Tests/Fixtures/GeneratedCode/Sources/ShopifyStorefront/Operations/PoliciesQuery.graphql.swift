@@ -23,18 +23,15 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
     .init(variables: ["country": country, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o shop Shop! 0",
       objects: [Shop_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       shop _0: Shop_,
       __variables: JSONObject = [:]
     ) {
@@ -49,18 +46,15 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-    public nonisolated struct Shop_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Shop_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o privacyPolicy ShopPolicy 0,o shippingPolicy ShopPolicy 1,o termsOfService ShopPolicy 2,o refundPolicy ShopPolicy 3,o subscriptionPolicy ShopPolicyWithDefault 4,k id ID",
         objects: [PrivacyPolicy.self, ShippingPolicy.self, TermsOfService.self, RefundPolicy.self, SubscriptionPolicy.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Shop",
         privacyPolicy _0: PrivacyPolicy? = nil,
         shippingPolicy _1: ShippingPolicy? = nil,
@@ -94,18 +88,15 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
       /// The shop’s subscription policy.
       @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
 
-      public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PrivacyPolicy: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PolicyItem.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ShopPolicy",
           id _0: String,
           title _1: String,
@@ -126,7 +117,7 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<PrivacyPolicy>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -136,18 +127,15 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
 
       public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-      public nonisolated struct SubscriptionPolicy: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class SubscriptionPolicy: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID 0,f title String! 1,f handle String! 1",
           leaves: [String?.self, String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ShopPolicyWithDefault",
           id _0: String? = nil,
           title _1: String,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Policy: GraphQLFragment, Identifiable {
+public nonisolated final class Policy: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Policy" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Policy on ShopPolicy { __typename body handle id title url }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f body String! 0,f handle String! 0,f id ID! 0,f title String! 0,f url URL! 1",
     leaves: [String.self, StorefrontAPI.URL.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "ShopPolicy",
     body _0: String,
     handle _1: String,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PolicyItem: GraphQLFragment, Identifiable {
+public nonisolated final class PolicyItem: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PolicyItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PolicyItem on ShopPolicy { __typename id title handle }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f handle String! 0",
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "ShopPolicy",
     id _0: String,
     title _1: String,

@@ -35,18 +35,15 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
     .init(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o shop Shop! 0",
       objects: [Shop_.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       shop _0: Shop_,
       __variables: JSONObject = [:]
     ) {
@@ -61,9 +58,9 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-    public nonisolated struct Shop_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Shop_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,x 0,x 1,x 2,x 3,k id ID",
         extras: [
@@ -74,10 +71,7 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Shop",
         privacyPolicy _0: PrivacyPolicy? = nil,
         shippingPolicy _1: ShippingPolicy? = nil,
@@ -106,18 +100,15 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
       /// The shop’s refund policy.
       @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
 
-      public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PrivacyPolicy: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [Policy.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ShopPolicy",
           body _0: String,
           handle _1: String,
@@ -146,7 +137,7 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<PrivacyPolicy>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
+public nonisolated final class PredictiveArticle: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename id handle } image { __typename id url altText width height } trackingParameters }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f handle String! 0,o blog Blog! 0,o image Image 1,f trackingParameters String 1",
     objects: [Blog.self, Image.self],
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Article",
     id _0: String,
     title _1: String,
@@ -56,18 +53,15 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
   /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
   @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-  public nonisolated struct Blog: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Blog: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f handle String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Blog",
       handle _0: String,
       __variables: JSONObject = [:]
@@ -83,18 +77,15 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
   }
 
-  public nonisolated struct Image: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f url URL! 0,f altText String 1,f width Int 2,f height Int 2,k id ID",
       leaves: [StorefrontAPI.URL.self, String?.self, Int?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       url _0: StorefrontAPI.URL,
       altText _1: String? = nil,

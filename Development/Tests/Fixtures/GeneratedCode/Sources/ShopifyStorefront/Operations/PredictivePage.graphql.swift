@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictivePage: GraphQLFragment, Identifiable {
+public nonisolated final class PredictivePage: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictivePage" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictivePage on Page { __typename id title handle trackingParameters }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f handle String! 0,f trackingParameters String 1",
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Page",
     id _0: String,
     title _1: String,

@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
+public nonisolated final class PredictiveProduct: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename id url altText width height } price { __typename amount currencyCode } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f handle String! 0,f trackingParameters String 1,x 0",
     leaves: [String.self, String?.self],
@@ -16,10 +16,7 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Product",
     id _0: String,
     title _1: String,
@@ -62,19 +59,16 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
   ///
   @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-  public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class SelectedOrFirstAvailableVariant: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID! 0,o image Image 0,o price MoneyV2! 1",
       objects: [Image.self, Price.self],
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ProductVariant",
       id _0: String,
       image _1: Image? = nil,
@@ -98,18 +92,15 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
     /// The product variant’s price.
     @_alwaysEmitIntoClient public var price: Price { __field("price") }
 
-    public nonisolated struct Image: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f url URL! 0,f altText String 1,f width Int 2,f height Int 2,k id ID",
         leaves: [StorefrontAPI.URL.self, String?.self, Int?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Image",
         url _0: StorefrontAPI.URL,
         altText _1: String? = nil,
@@ -146,18 +137,15 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
       @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 
-    public nonisolated struct Price: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Price: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
         leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "MoneyV2",
         amount _0: StorefrontAPI.Decimal,
         currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveQuery: GraphQLFragment {
+public nonisolated final class PredictiveQuery: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveQuery" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f text String! 0,f styledText String! 0,f trackingParameters String 1",
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "SearchQuerySuggestion",
     text _0: String,
     styledText _1: String,

@@ -35,18 +35,15 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
     .init(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o predictiveSearch PredictiveSearchResult 0 limit=$limit limitScope=$limitScope query=$term types=$types",
       objects: [PredictiveSearch.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       predictiveSearch _0: PredictiveSearch? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -61,18 +58,15 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var predictiveSearch: PredictiveSearch? { __field("predictiveSearch") }
 
-    public nonisolated struct PredictiveSearch: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class PredictiveSearch: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o articles [Article!]! 0,o collections [Collection!]! 1,o pages [Page!]! 2,o products [Product!]! 3,o queries [SearchQuerySuggestion!]! 4",
         objects: [Articles.self, Collections.self, Pages.self, Products.self, Queries.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "PredictiveSearchResult",
         articles _0: [Articles],
         collections _1: [Collections],
@@ -106,18 +100,15 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
       /// The query suggestions that are relevant to the search query.
       @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
 
-      public nonisolated struct Articles: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Articles: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PredictiveArticle.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Article",
           id _0: String,
           title _1: String,
@@ -150,22 +141,19 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Articles>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct Collections: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Collections: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PredictiveCollection.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Collection",
           id _0: String,
           title _1: String,
@@ -194,22 +182,19 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Collections>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct Pages: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Pages: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PredictivePage.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Page",
           id _0: String,
           title _1: String,
@@ -234,22 +219,19 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Pages>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Products: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PredictiveProduct.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Product",
           id _0: String,
           title _1: String,
@@ -278,22 +260,19 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Products>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct Queries: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Queries: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PredictiveQuery.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "SearchQuerySuggestion",
           text _0: String,
           styledText _1: String,
@@ -314,7 +293,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Queries>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Product: GraphQLFragment, Identifiable {
+public nonisolated final class Product: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename id name optionValues { __typename id name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename id previewImage { __typename id url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f vendor String! 0,f handle String! 0,f descriptionHtml HTML! 1,f description String! 0,f encodedVariantExistence String 2,f encodedVariantAvailability String 2,o options [ProductOption!]! 0,o selectedOrFirstAvailableVariant ProductVariant 1 selectedOptions=$selectedOptions ignoreUnknownOptions=true caseInsensitiveMatch=true,o adjacentVariants [ProductVariant!]! 2 selectedOptions=$selectedOptions,o seo SEO! 3",
     objects: [Options.self, SelectedOrFirstAvailableVariant.self, AdjacentVariants.self, Seo.self],
     leaves: [String.self, StorefrontAPI.HTML.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Product",
     id _0: String,
     title _1: String,
@@ -162,19 +159,16 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
   ///
   @_alwaysEmitIntoClient public var seo: Seo { __field("seo") }
 
-  public nonisolated struct Options: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Options: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f name String! 0,o optionValues [ProductOptionValue!]! 0,k id ID",
       objects: [OptionValues.self],
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ProductOption",
       name _0: String,
       optionValues _1: [OptionValues],
@@ -193,19 +187,16 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
     /// The corresponding option value to the product option.
     @_alwaysEmitIntoClient public var optionValues: [OptionValues] { __field("optionValues") }
 
-    public nonisolated struct OptionValues: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class OptionValues: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,o firstSelectableVariant ProductVariant 0,o swatch ProductOptionValueSwatch 1,k id ID",
         objects: [FirstSelectableVariant.self, Swatch.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "ProductOptionValue",
         name _0: String,
         firstSelectableVariant _1: FirstSelectableVariant? = nil,
@@ -233,18 +224,15 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
       /// The swatch of the product option value.
       @_alwaysEmitIntoClient public var swatch: Swatch? { __field("swatch") }
 
-      public nonisolated struct FirstSelectableVariant: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class FirstSelectableVariant: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [ProductVariant.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ProductVariant",
           availableForSale _0: Bool,
           compareAtPrice _1: ProductVariant.CompareAtPrice? = nil,
@@ -293,23 +281,20 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
 
         @_alwaysEmitIntoClient public var unitPrice: ProductVariant.UnitPrice? { __field("unitPrice") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<FirstSelectableVariant>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct Swatch: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Swatch: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f color Color 0,o image Media 0",
           objects: [Image.self],
           leaves: [StorefrontAPI.Color?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "ProductOptionValueSwatch",
           color _0: StorefrontAPI.Color? = nil,
           image _1: Image? = nil,
@@ -328,18 +313,15 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
         /// The swatch image.
         @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-        public nonisolated struct Image: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,o previewImage Image 0,k id ID",
             objects: [PreviewImage.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             previewImage _0: PreviewImage? = nil,
             __variables: JSONObject = [:]
@@ -354,18 +336,15 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
           /// The preview image for the media.
           @_alwaysEmitIntoClient public var previewImage: PreviewImage? { __field("previewImage") }
 
-          public nonisolated struct PreviewImage: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class PreviewImage: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,f url URL! 0,k id ID",
               leaves: [StorefrontAPI.URL.self]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Image",
               url _0: StorefrontAPI.URL,
               __variables: JSONObject = [:]
@@ -395,18 +374,15 @@ public nonisolated struct Product: GraphQLFragment, Identifiable {
 
   public typealias AdjacentVariants = Product.Options.OptionValues.FirstSelectableVariant
 
-  public nonisolated struct Seo: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Seo: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f description String 0,f title String 0",
       leaves: [String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "SEO",
       description _0: String? = nil,
       title _1: String? = nil,

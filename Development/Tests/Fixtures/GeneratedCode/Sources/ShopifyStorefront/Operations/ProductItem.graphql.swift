@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
+public nonisolated final class ProductItem: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ProductItem" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyProductItem } maxVariantPrice { __typename ...MoneyProductItem } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f handle String! 0,f title String! 0,o featuredImage Image 0,o priceRange ProductPriceRange! 1",
     objects: [FeaturedImage.self, PriceRange.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Product",
     id _0: String,
     handle _1: String,
@@ -62,18 +59,15 @@ public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
   ///
   @_alwaysEmitIntoClient public var priceRange: PriceRange { __field("priceRange") }
 
-  public nonisolated struct FeaturedImage: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class FeaturedImage: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID 0,f altText String 0,f url URL! 1,f width Int 2,f height Int 2",
       leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       id _0: String? = nil,
       altText _1: String? = nil,
@@ -115,18 +109,15 @@ public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var height: Int? { __field("height") }
   }
 
-  public nonisolated struct PriceRange: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class PriceRange: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o minVariantPrice MoneyV2! 0,o maxVariantPrice MoneyV2! 1",
       objects: [MinVariantPrice.self, MaxVariantPrice.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ProductPriceRange",
       minVariantPrice _0: MinVariantPrice,
       maxVariantPrice _1: MaxVariantPrice,
@@ -145,18 +136,15 @@ public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
     /// The highest variant's price.
     @_alwaysEmitIntoClient public var maxVariantPrice: MaxVariantPrice { __field("maxVariantPrice") }
 
-    public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class MinVariantPrice: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,s 0",
         objects: [MoneyProductItem.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "MoneyV2",
         amount _0: StorefrontAPI.Decimal,
         currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
@@ -173,7 +161,7 @@ public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
 
       @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Self>
+      public typealias Fragments = GraphQLFragmentSpreads<MinVariantPrice>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 

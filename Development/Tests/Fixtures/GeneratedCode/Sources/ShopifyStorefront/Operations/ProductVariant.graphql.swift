@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
+public nonisolated final class ProductVariant: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename id title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f availableForSale Boolean! 0,o compareAtPrice MoneyV2 0,f id ID! 1,o image Image 1,o price MoneyV2! 2,o product Product! 3,o selectedOptions [SelectedOption!]! 4,f sku String 2,f title String! 1,o unitPrice MoneyV2 5",
     objects: [CompareAtPrice.self, Image.self, Price.self, Product_.self, SelectedOptions.self, UnitPrice.self],
     leaves: [Bool.self, String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "ProductVariant",
     availableForSale _0: Bool,
     compareAtPrice _1: CompareAtPrice? = nil,
@@ -76,18 +73,15 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
   /// The unit price value for the variant based on the variant's measurement.
   @_alwaysEmitIntoClient public var unitPrice: UnitPrice? { __field("unitPrice") }
 
-  public nonisolated struct CompareAtPrice: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class CompareAtPrice: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
       leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "MoneyV2",
       amount _0: StorefrontAPI.Decimal,
       currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
@@ -107,18 +101,15 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
   }
 
-  public nonisolated struct Image: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID 0,f url URL! 1,f altText String 0,f width Int 2,f height Int 2",
       leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       id _0: String? = nil,
       url _1: StorefrontAPI.URL,
@@ -162,18 +153,15 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
 
   public typealias Price = ProductVariant.CompareAtPrice
 
-  public nonisolated struct Product_: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Product_: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f title String! 0,f handle String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Product",
       title _0: String,
       handle _1: String,
@@ -198,18 +186,15 @@ public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
   }
 
-  public nonisolated struct SelectedOptions: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class SelectedOptions: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f name String! 0,f value String! 0",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "SelectedOption",
       name _0: String,
       value _1: String,

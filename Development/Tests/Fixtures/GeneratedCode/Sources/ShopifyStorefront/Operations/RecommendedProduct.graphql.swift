@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
+public nonisolated final class RecommendedProduct: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "RecommendedProduct" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f title String! 0,f handle String! 0,o priceRange ProductPriceRange! 0,o featuredImage Image 1",
     objects: [PriceRange.self, FeaturedImage.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Product",
     id _0: String,
     title _1: String,
@@ -62,18 +59,15 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
   ///
   @_alwaysEmitIntoClient public var featuredImage: FeaturedImage? { __field("featuredImage") }
 
-  public nonisolated struct PriceRange: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class PriceRange: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o minVariantPrice MoneyV2! 0",
       objects: [MinVariantPrice.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ProductPriceRange",
       minVariantPrice _0: MinVariantPrice,
       __variables: JSONObject = [:]
@@ -87,18 +81,15 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
     /// The lowest variant's price.
     @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
 
-    public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class MinVariantPrice: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
         leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "MoneyV2",
         amount _0: StorefrontAPI.Decimal,
         currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
@@ -119,18 +110,15 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
     }
   }
 
-  public nonisolated struct FeaturedImage: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class FeaturedImage: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID 0,f url URL! 1,f altText String 0,f width Int 2,f height Int 2",
       leaves: [String?.self, StorefrontAPI.URL.self, Int?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Image",
       id _0: String? = nil,
       url _1: StorefrontAPI.URL,

@@ -23,17 +23,14 @@ public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
     .init(variables: ["country": country, "language": language])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .literal(4)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       products _0: Products,
       __variables: JSONObject = [:]
     ) {
@@ -48,18 +45,15 @@ public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-    public nonisolated struct Products: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Products: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [Product!]! 0",
         objects: [Nodes.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "ProductConnection",
         nodes _0: [Nodes],
         __variables: JSONObject = [:]
@@ -73,18 +67,15 @@ public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
       /// A list of the nodes contained in ProductEdge.
       @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [RecommendedProduct.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Product",
           id _0: String,
           title _1: String,
@@ -113,7 +104,7 @@ public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var featuredImage: RecommendedProduct.FeaturedImage? { __field("featuredImage") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

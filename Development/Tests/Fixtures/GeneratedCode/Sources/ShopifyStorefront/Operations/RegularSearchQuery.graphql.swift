@@ -38,19 +38,16 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
     .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("search", alias: "articles", .nonNull(.object(Articles.self)), arguments: [("query", .variable("term")), ("types", .literal(["ARTICLE"])), ("first", .variable("first"))])),
       .field(GraphQLField("search", alias: "pages", .nonNull(.object(Pages.self)), arguments: [("query", .variable("term")), ("types", .literal(["PAGE"])), ("first", .variable("first"))])),
       .field(GraphQLField("search", alias: "products", .nonNull(.object(Products.self)), arguments: [("after", .variable("endCursor")), ("before", .variable("startCursor")), ("first", .variable("first")), ("last", .variable("last")), ("query", .variable("term")), ("sortKey", .literal("RELEVANCE")), ("types", .literal(["PRODUCT"])), ("unavailableProducts", .literal("HIDE"))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       articles _0: Articles,
       pages _1: Pages,
       products _2: Products,
@@ -81,18 +78,15 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-    public nonisolated struct Articles: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Articles: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [SearchResultItem!]! 0",
         objects: [Nodes.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         nodes _0: [Nodes],
         __variables: JSONObject = [:]
@@ -106,19 +100,16 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       /// A list of the nodes contained in SearchResultItemEdge.
       @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,c 0 id ID",
           objects: [AsArticle.self],
           parentTypes: [StorefrontAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -129,23 +120,20 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         }
 
         /// The object as its `Article` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsArticle) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsArticle) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
-        public nonisolated struct AsArticle: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsArticle: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0",
             objects: [SearchArticle.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Article",
             handle _0: String,
             id _1: String,
@@ -170,24 +158,21 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsArticle>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
     }
 
-    public nonisolated struct Pages: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Pages: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [SearchResultItem!]! 0",
         objects: [Nodes.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         nodes _0: [Nodes],
         __variables: JSONObject = [:]
@@ -201,19 +186,16 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       /// A list of the nodes contained in SearchResultItemEdge.
       @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,c 0 id ID",
           objects: [AsPage.self],
           parentTypes: [StorefrontAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -224,23 +206,20 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         }
 
         /// The object as its `Page` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsPage) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsPage) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
-        public nonisolated struct AsPage: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsPage: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0",
             objects: [SearchPage.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Page",
             handle _0: String,
             id _1: String,
@@ -265,24 +244,21 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsPage>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
     }
 
-    public nonisolated struct Products: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Products: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [SearchResultItem!]! 0,o pageInfo PageInfo! 1",
         objects: [Nodes.self, PageInfo.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SearchResultItemConnection",
         nodes _0: [Nodes],
         pageInfo _1: PageInfo,
@@ -301,19 +277,16 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
       /// Information to aid in pagination.
       @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,i 0,c 0 id ID",
           objects: [AsProduct.self],
           parentTypes: [StorefrontAPI.Interfaces.Node]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           __variables: JSONObject = [:]
         ) {
@@ -324,23 +297,20 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         }
 
         /// The object as its `Product` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsProduct) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsProduct) {
           self.init(__object: typeCase.__object)
         }
         @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
-        public nonisolated struct AsProduct: GraphQLSelectionSet, Identifiable {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsProduct: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,s 0",
             objects: [SearchProduct.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Product",
             handle _0: String,
             id _1: String,
@@ -377,23 +347,20 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Self>
+          public typealias Fragments = GraphQLFragmentSpreads<AsProduct>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [PageInfoFragment.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           hasNextPage _0: Bool,
           hasPreviousPage _1: Bool,
@@ -418,7 +385,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<PageInfo>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SearchPage: GraphQLFragment, Identifiable {
+public nonisolated final class SearchPage: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SearchPage" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchPage on Page { __typename handle id title trackingParameters }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f handle String! 0,f id ID! 0,f title String! 0,f trackingParameters String 1",
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Page",
     handle _0: String,
     id _1: String,

@@ -3,11 +3,11 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
+public nonisolated final class SearchProduct: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename id url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename id handle title } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f handle String! 0,f id ID! 0,f publishedAt DateTime! 1,f title String! 0,f trackingParameters String 2,f vendor String! 0,x 0",
     leaves: [String.self, StorefrontAPI.DateTime.self, String?.self],
@@ -16,10 +16,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     ]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Product",
     handle _0: String,
     id _1: String,
@@ -72,19 +69,16 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
   ///
   @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-  public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class SelectedOrFirstAvailableVariant: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f id ID! 0,o image Image 0,o price MoneyV2! 1,o compareAtPrice MoneyV2 2,o selectedOptions [SelectedOption!]! 3,o product Product! 4",
       objects: [Image.self, Price.self, CompareAtPrice.self, SelectedOptions.self, Product_.self],
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "ProductVariant",
       id _0: String,
       image _1: Image? = nil,
@@ -123,18 +117,15 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     /// The product object that the product variant belongs to.
     @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
 
-    public nonisolated struct Image: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f url URL! 0,f altText String 1,f width Int 2,f height Int 2,k id ID",
         leaves: [StorefrontAPI.URL.self, String?.self, Int?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Image",
         url _0: StorefrontAPI.URL,
         altText _1: String? = nil,
@@ -171,18 +162,15 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
       @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 
-    public nonisolated struct Price: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Price: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f amount Decimal! 0,f currencyCode CurrencyCode! 1",
         leaves: [StorefrontAPI.Decimal.self, GraphQLEnum<StorefrontAPI.CurrencyCode>.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "MoneyV2",
         amount _0: StorefrontAPI.Decimal,
         currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
@@ -204,18 +192,15 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
 
     public typealias CompareAtPrice = SearchProduct.SelectedOrFirstAvailableVariant.Price
 
-    public nonisolated struct SelectedOptions: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class SelectedOptions: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,f value String! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "SelectedOption",
         name _0: String,
         value _1: String,
@@ -235,18 +220,15 @@ public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
       @_alwaysEmitIntoClient public var value: String { __field("value") }
     }
 
-    public nonisolated struct Product_: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Product_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f handle String! 0,f title String! 0,k id ID",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Product",
         handle _0: String,
         title _1: String,

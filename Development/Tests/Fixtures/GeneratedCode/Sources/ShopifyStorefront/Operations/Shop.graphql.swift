@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Shop: GraphQLFragment, Identifiable {
+public nonisolated final class Shop: GraphQLSelectionSetObject, GraphQLFragment, Identifiable, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename id image { __typename id url } } } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f id ID! 0,f name String! 0,f description String 1,o primaryDomain Domain! 0,o brand Brand 1",
     objects: [PrimaryDomain.self, Brand.self],
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Shop",
     id _0: String,
     name _1: String,
@@ -51,18 +48,15 @@ public nonisolated struct Shop: GraphQLFragment, Identifiable {
   /// The shop's branding configuration.
   @_alwaysEmitIntoClient public var brand: Brand? { __field("brand") }
 
-  public nonisolated struct PrimaryDomain: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class PrimaryDomain: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f url URL! 0",
       leaves: [StorefrontAPI.URL.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Domain",
       url _0: StorefrontAPI.URL,
       __variables: JSONObject = [:]
@@ -77,18 +71,15 @@ public nonisolated struct Shop: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
   }
 
-  public nonisolated struct Brand: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Brand: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o logo MediaImage 0",
       objects: [Logo.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Brand",
       logo _0: Logo? = nil,
       __variables: JSONObject = [:]
@@ -102,18 +93,15 @@ public nonisolated struct Shop: GraphQLFragment, Identifiable {
     /// The store's default logo.
     @_alwaysEmitIntoClient public var logo: Logo? { __field("logo") }
 
-    public nonisolated struct Logo: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Logo: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o image Image 0,k id ID",
         objects: [Image.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "MediaImage",
         image _0: Image? = nil,
         __variables: JSONObject = [:]
@@ -127,18 +115,15 @@ public nonisolated struct Shop: GraphQLFragment, Identifiable {
       /// The image for the media.
       @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-      public nonisolated struct Image: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Image: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f url URL! 0,k id ID",
           leaves: [StorefrontAPI.URL.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Image",
           url _0: StorefrontAPI.URL,
           __variables: JSONObject = [:]

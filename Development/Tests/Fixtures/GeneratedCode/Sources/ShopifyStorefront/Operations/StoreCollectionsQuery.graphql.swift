@@ -35,18 +35,15 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
     .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o collections CollectionConnection! 0 first=$first last=$last before=$startCursor after=$endCursor",
       objects: [Collections.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       collections _0: Collections,
       __variables: JSONObject = [:]
     ) {
@@ -59,18 +56,15 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
     ///
     @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-    public nonisolated struct Collections: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Collections: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o nodes [Collection!]! 0,o pageInfo PageInfo! 1",
         objects: [Nodes.self, PageInfo.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "CollectionConnection",
         nodes _0: [Nodes],
         pageInfo _1: PageInfo,
@@ -89,18 +83,15 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
       /// Information to aid in pagination.
       @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-      public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Nodes: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0",
           objects: [Collection_.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Collection",
           id _0: String,
           title _1: String,
@@ -125,22 +116,19 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var image: Collection_.Image? { __field("image") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct PageInfo: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class PageInfo: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f hasNextPage Boolean! 0,f hasPreviousPage Boolean! 0,f startCursor String 1,f endCursor String 1",
           leaves: [Bool.self, String?.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "PageInfo",
           hasNextPage _0: Bool,
           hasPreviousPage _1: Bool,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterAppearsIn: GraphQLFragment {
+public nonisolated final class CharacterAppearsIn: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterAppearsIn" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterAppearsIn on Character { __typename appearsIn }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f appearsIn [Episode]! 0",
     leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
     __variables: JSONObject = [:]

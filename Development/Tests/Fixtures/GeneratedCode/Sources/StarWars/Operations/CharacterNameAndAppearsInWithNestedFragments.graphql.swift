@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment {
+public nonisolated final class CharacterNameAndAppearsInWithNestedFragments: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsInWithNestedFragments" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,s 0",
     objects: [CharacterNameWithNestedAppearsInFragment.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     appearsIn _1: [GraphQLEnum<StarWarsAPI.Episode>?],
@@ -34,7 +31,7 @@ public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLF
 
   @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<CharacterNameAndAppearsInWithNestedFragments>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
+public nonisolated final class CharacterNameAndDroidAppearsIn: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidAppearsIn" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,i 0",
     objects: [AsDroid.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     __variables: JSONObject = [:]
@@ -30,7 +27,7 @@ public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
   }
 
   /// The object as its `Droid` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
     self.init(__object: typeCase.__object)
   }
 
@@ -38,18 +35,15 @@ public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
   @_alwaysEmitIntoClient public var name: String { __field("name") }
   @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-  public nonisolated struct AsDroid: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f appearsIn [Episode]! 0",
       leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Droid",
       appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
       name _1: String,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
+public nonisolated final class CharacterNameAndDroidPrimaryFunction: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidPrimaryFunction" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,s 0,i 1",
     objects: [CharacterName.self, AsDroid.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     __variables: JSONObject = [:]
@@ -29,28 +26,25 @@ public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment 
   }
 
   /// The object as its `Droid` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
     self.init(__object: typeCase.__object)
   }
 
   @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<CharacterNameAndDroidPrimaryFunction>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-  public nonisolated struct AsDroid: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "s 0",
       objects: [DroidPrimaryFunction.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       primaryFunction _0: String? = nil,
       name _1: String,
       __variables: JSONObject = [:]
@@ -65,7 +59,7 @@ public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment 
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

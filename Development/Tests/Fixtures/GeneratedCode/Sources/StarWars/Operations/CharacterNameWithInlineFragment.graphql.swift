@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
+public nonisolated final class CharacterNameWithInlineFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithInlineFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename id appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,i 0,i 1",
     objects: [AsHuman.self, AsDroid.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     __variables: JSONObject = [:]
   ) {
@@ -27,29 +24,26 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
   }
 
   /// The object as its `Human` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
     self.init(__object: typeCase.__object)
   }
 
   /// The object as its `Droid` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
     self.init(__object: typeCase.__object)
   }
   @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
   @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-  public nonisolated struct AsHuman: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsHuman: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,o friends [Character] 0",
       objects: [Friends.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Human",
       friends _0: [Friends?]? = nil,
       __variables: JSONObject = [:]
@@ -63,18 +57,15 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
     /// This human's friends, or an empty list if they have none
     @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-    public nonisolated struct Friends: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Friends: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f appearsIn [Episode]! 0,k id ID",
         leaves: [[GraphQLEnum<StarWarsAPI.Episode>?].self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
         __variables: JSONObject = [:]
@@ -91,18 +82,15 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
     }
   }
 
-  public nonisolated struct AsDroid: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,s 0,s 1",
       objects: [CharacterName.self, FriendsNames.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Droid",
       name _0: String,
       friends _1: [FriendsNames.Friends?]? = nil,
@@ -119,7 +107,7 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
 
     @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment {
+public nonisolated final class CharacterNameWithNestedAppearsInFragment: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithNestedAppearsInFragment" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,s 0",
     objects: [CharacterAppearsIn.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     appearsIn _1: [GraphQLEnum<StarWarsAPI.Episode>?],
@@ -36,7 +33,7 @@ public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragm
 
   @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<CharacterNameWithNestedAppearsInFragment>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -10,17 +10,14 @@ public nonisolated struct CreateAwesomeReviewMutation: GraphQLMutation {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = [
       .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .literal("JEDI")), ("review", .literal(["stars": 10, "commentary": "This is awesome!"]))])),
     ]
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       createReview _0: CreateReview? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -31,18 +28,15 @@ public nonisolated struct CreateAwesomeReviewMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-    public nonisolated struct CreateReview: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class CreateReview: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f stars Int! 0,f commentary String 1",
         leaves: [Int.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Review",
         stars _0: Int,
         commentary _1: String? = nil,

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidDetails: GraphQLFragment {
+public nonisolated final class DroidDetails: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "DroidDetails" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidDetails on Droid { __typename name primaryFunction }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,f primaryFunction String 1",
     leaves: [String.self, String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Droid",
     name _0: String,
     primaryFunction _1: String? = nil,

@@ -18,18 +18,15 @@ public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
     .init(variables: ["episode": episode])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o hero Character 0 episode=$episode",
       objects: [Hero.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       hero _0: Hero? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Hero: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Hero: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,i 0,k id ID",
         objects: [AsDroid.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         __variables: JSONObject = [:]
       ) {
@@ -62,23 +56,20 @@ public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
       }
 
       /// The object as its `Droid` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
         self.init(__object: typeCase.__object)
       }
       @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-      public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "s 0",
           objects: [DroidDetails.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           name _0: String,
           primaryFunction _1: String? = nil,
           __variables: JSONObject = [:]
@@ -93,7 +84,7 @@ public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

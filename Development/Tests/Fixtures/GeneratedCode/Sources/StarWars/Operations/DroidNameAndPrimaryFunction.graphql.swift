@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment {
+public nonisolated final class DroidNameAndPrimaryFunction: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "DroidNameAndPrimaryFunction" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,s 0,s 1",
     objects: [CharacterName.self, DroidPrimaryFunction.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Droid",
     name _0: String,
     primaryFunction _1: String? = nil,
@@ -33,7 +30,7 @@ public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment {
 
   @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<Self>
+  public typealias Fragments = GraphQLFragmentSpreads<DroidNameAndPrimaryFunction>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

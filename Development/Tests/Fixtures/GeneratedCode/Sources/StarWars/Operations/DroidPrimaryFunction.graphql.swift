@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidPrimaryFunction: GraphQLFragment {
+public nonisolated final class DroidPrimaryFunction: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "DroidPrimaryFunction" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f primaryFunction String 0",
     leaves: [String?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Droid",
     primaryFunction _0: String? = nil,
     __variables: JSONObject = [:]

@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct FriendsNames: GraphQLFragment {
+public nonisolated final class FriendsNames: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "FriendsNames" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename id name } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,o friends [Character] 0",
     objects: [Friends.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     friends _0: [Friends?]? = nil,
     __variables: JSONObject = [:]
@@ -31,18 +28,15 @@ public nonisolated struct FriendsNames: GraphQLFragment {
   /// The friends of the character, or an empty list if they have none
   @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-  public nonisolated struct Friends: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Friends: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f name String! 0,k id ID",
       leaves: [String.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String,
       name _0: String,
       __variables: JSONObject = [:]

@@ -18,18 +18,15 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
     .init(variables: ["episode": episode])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o hero Character 0 episode=$episode",
       objects: [Hero.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       hero _0: Hero? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
 
     @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Hero: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Hero: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,o friends [Character] 0,i 1,k id ID",
         objects: [Friends.self, AsDroid.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         friends _0: [Friends?]? = nil,
         __variables: JSONObject = [:]
@@ -64,7 +58,7 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
       }
 
       /// The object as its `Droid` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
         self.init(__object: typeCase.__object)
       }
 
@@ -72,18 +66,15 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
       @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
       @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-      public nonisolated struct Friends: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Friends: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,s 0,k id ID",
           objects: [CharacterName.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           name _0: String,
           __variables: JSONObject = [:]
@@ -97,22 +88,19 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
 
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        public typealias Fragments = GraphQLFragmentSpreads<Friends>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
-      public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o friends [Character] 0",
           objects: [Friends.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Droid",
           friends _0: [Friends?]? = nil,
           __variables: JSONObject = [:]

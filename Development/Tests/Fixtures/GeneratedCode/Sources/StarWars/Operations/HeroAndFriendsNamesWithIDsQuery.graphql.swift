@@ -18,18 +18,15 @@ public nonisolated struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
     .init(variables: ["episode": episode])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o hero Character 0 episode=$episode",
       objects: [Hero.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       hero _0: Hero? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,19 +37,16 @@ public nonisolated struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Hero: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Hero: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f name String! 0,o friends [Character] 0",
         objects: [Friends.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         id _0: String,
         name _1: String,
@@ -77,18 +71,15 @@ public nonisolated struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-      public nonisolated struct Friends: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Friends: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f name String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           id _0: String,
           name _1: String,

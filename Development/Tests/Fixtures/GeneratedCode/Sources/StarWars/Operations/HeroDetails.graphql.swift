@@ -3,21 +3,18 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HeroDetails: GraphQLFragment {
+public nonisolated final class HeroDetails: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "HeroDetails" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeroDetails on Character { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f name String! 0,i 0,i 1",
     objects: [AsHuman.self, AsDroid.self],
     leaves: [String.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String,
     name _0: String,
     __variables: JSONObject = [:]
@@ -30,12 +27,12 @@ public nonisolated struct HeroDetails: GraphQLFragment {
   }
 
   /// The object as its `Human` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
     self.init(__object: typeCase.__object)
   }
 
   /// The object as its `Droid` case holds it.
-  @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+  @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
     self.init(__object: typeCase.__object)
   }
 
@@ -44,18 +41,15 @@ public nonisolated struct HeroDetails: GraphQLFragment {
   @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
   @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-  public nonisolated struct AsHuman: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsHuman: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f height Float 0",
       leaves: [Double?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Human",
       height _0: Double? = nil,
       name _1: String,
@@ -75,18 +69,15 @@ public nonisolated struct HeroDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public var name: String { __field("name") }
   }
 
-  public nonisolated struct AsDroid: GraphQLSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "t,f primaryFunction String 0",
       leaves: [String?.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       __typename: String = "Droid",
       primaryFunction _0: String? = nil,
       name _1: String,

@@ -18,18 +18,15 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
     .init(variables: ["includeFriendsDetails": includeFriendsDetails])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o hero Character 0",
       objects: [Hero.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       hero _0: Hero? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,9 +37,9 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
 
     @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Hero: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Hero: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,x 0,k id ID",
         extras: [
@@ -50,10 +47,7 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         friends _0: [Friends?]? = nil,
         __variables: JSONObject = [:]
@@ -68,19 +62,16 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
       /// The friends of the character, or an empty list if they have none
       @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends", if: .include("includeFriendsDetails")) }
 
-      public nonisolated struct Friends: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class Friends: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0,i 0,k id ID",
           objects: [AsDroid.self],
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String,
           name _0: String,
           __variables: JSONObject = [:]
@@ -93,7 +84,7 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
         }
 
         /// The object as its `Droid` case holds it.
-        @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
           self.init(__object: typeCase.__object)
         }
 
@@ -101,18 +92,15 @@ public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQu
         @_alwaysEmitIntoClient public var name: String { __field("name") }
         @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-        public nonisolated struct AsDroid: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f primaryFunction String 0",
             leaves: [String?.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String = "Droid",
             primaryFunction _0: String? = nil,
             name _1: String,

@@ -20,18 +20,15 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
     .init(variables: ["episode": episode, "includeName": includeName])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o hero Character 0 episode=$episode",
       objects: [Hero.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       hero _0: Hero? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -42,9 +39,9 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
 
     @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Hero: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Hero: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,x 0,i 0,k id ID",
         objects: [AsDroid.self],
@@ -53,10 +50,7 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
         ]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         name _0: String? = nil,
         __variables: JSONObject = [:]
@@ -69,7 +63,7 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
       }
 
       /// The object as its `Droid` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
         self.init(__object: typeCase.__object)
       }
 
@@ -77,18 +71,15 @@ public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQL
       @_alwaysEmitIntoClient public var name: String? { __field("name", if: .include("includeName")) }
       @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-      public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f name String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Droid",
           name _0: String,
           __variables: JSONObject = [:]

@@ -18,18 +18,15 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
     .init(variables: ["episode": episode])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o hero Character 0 episode=$episode",
       objects: [Hero.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       hero _0: Hero? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,19 +37,16 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-    public nonisolated struct Hero: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Hero: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,i 0,i 1,k id ID",
         objects: [AsHuman.self, AsDroid.self],
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         name _0: String,
         __variables: JSONObject = [:]
@@ -65,12 +59,12 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
       }
 
       /// The object as its `Human` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Droid` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
         self.init(__object: typeCase.__object)
       }
 
@@ -79,18 +73,15 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
       @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-      public nonisolated struct AsHuman: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsHuman: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o friends [Character] 0",
           objects: [Friends.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Human",
           friends _0: [Friends?]? = nil,
           name _1: String,
@@ -109,19 +100,16 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         /// The name of the character
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public nonisolated struct Friends: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Friends: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f name String! 0,i 0,k id ID",
             objects: [AsHuman.self],
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             name _0: String,
             __variables: JSONObject = [:]
@@ -134,7 +122,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
           }
 
           /// The object as its `Human` case holds it.
-          @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+          @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
             self.init(__object: typeCase.__object)
           }
 
@@ -142,9 +130,9 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var name: String { __field("name") }
           @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
 
-          public nonisolated struct AsHuman: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class AsHuman: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,x 0",
               extras: [
@@ -152,10 +140,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
               ]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Human",
               height _0: Double? = nil,
               name _1: String,
@@ -177,18 +162,15 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         }
       }
 
-      public nonisolated struct AsDroid: GraphQLSelectionSet {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDroid: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,o friends [Character] 0",
           objects: [Friends.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Droid",
           friends _0: [Friends?]? = nil,
           name _1: String,
@@ -207,19 +189,16 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         /// The name of the character
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public nonisolated struct Friends: GraphQLSelectionSet {
-          @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-          public static var __selections: [GraphQLSelection] { __selectionTable }
+        public nonisolated final class Friends: GraphQLSelectionSetObject, @unchecked Sendable {
+          public override class var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
+          public override class var __selections: [GraphQLSelection] { __selectionTable }
           private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
             "t,f name String! 0,i 0,k id ID",
             objects: [AsHuman.self],
             leaves: [String.self]
           )
 
-          public let __object: GraphQLCheckedObject
-          public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-          @_alwaysEmitIntoClient public init(
+          @_alwaysEmitIntoClient public convenience init(
             __typename: String,
             name _0: String,
             __variables: JSONObject = [:]
@@ -232,7 +211,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
           }
 
           /// The object as its `Human` case holds it.
-          @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+          @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
             self.init(__object: typeCase.__object)
           }
 
@@ -240,9 +219,9 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
           @_alwaysEmitIntoClient public var name: String { __field("name") }
           @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
 
-          public nonisolated struct AsHuman: GraphQLSelectionSet {
-            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-            public static var __selections: [GraphQLSelection] { __selectionTable }
+          public nonisolated final class AsHuman: GraphQLSelectionSetObject, @unchecked Sendable {
+            public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+            public override class var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
               "t,x 0",
               extras: [
@@ -250,10 +229,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
               ]
             )
 
-            public let __object: GraphQLCheckedObject
-            public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-            @_alwaysEmitIntoClient public init(
+            @_alwaysEmitIntoClient public convenience init(
               __typename: String = "Human",
               height _0: Double? = nil,
               name _1: String,

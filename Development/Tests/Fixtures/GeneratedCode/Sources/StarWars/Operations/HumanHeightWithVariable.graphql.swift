@@ -3,20 +3,17 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HumanHeightWithVariable: GraphQLFragment {
+public nonisolated final class HumanHeightWithVariable: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "HumanHeightWithVariable" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
-  @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-  public static var __selections: [GraphQLSelection] { __selectionTable }
+  public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+  public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
     "t,f height Float 0 unit=$heightUnit",
     leaves: [Double?.self]
   )
 
-  public let __object: GraphQLCheckedObject
-  public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-  @_alwaysEmitIntoClient public init(
+  @_alwaysEmitIntoClient public convenience init(
     __typename: String = "Human",
     height _0: Double? = nil,
     __variables: JSONObject = [:]

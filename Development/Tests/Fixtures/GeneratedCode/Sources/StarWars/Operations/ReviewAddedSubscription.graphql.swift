@@ -18,18 +18,15 @@ public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
     .init(variables: ["episode": episode])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o reviewAdded Review 0 episode=$episode",
       objects: [ReviewAdded.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       reviewAdded _0: ReviewAdded? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
 
     @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
 
-    public nonisolated struct ReviewAdded: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class ReviewAdded: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f episode Episode 0,f stars Int! 1,f commentary String 2",
         leaves: [GraphQLEnum<StarWarsAPI.Episode>?.self, Int.self, String?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Review",
         episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
         stars _1: Int,

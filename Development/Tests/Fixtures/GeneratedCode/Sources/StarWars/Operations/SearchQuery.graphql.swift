@@ -18,18 +18,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
     .init(variables: ["term": term])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o search [SearchResult] 0 text=$term",
       objects: [Search.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       search _0: [Search?]? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-    public nonisolated struct Search: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Search: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,i 0,i 1,i 2",
         objects: [AsHuman.self, AsDroid.self, AsStarship.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String,
         __variables: JSONObject = [:]
       ) {
@@ -62,35 +56,32 @@ public nonisolated struct SearchQuery: GraphQLQuery {
       }
 
       /// The object as its `Human` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsHuman) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Droid` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsDroid) {
         self.init(__object: typeCase.__object)
       }
 
       /// The object as its `Starship` case holds it.
-      @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
+      @_alwaysEmitIntoClient public convenience init(_ typeCase: AsStarship) {
         self.init(__object: typeCase.__object)
       }
       @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
       @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
       @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-      public nonisolated struct AsHuman: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsHuman: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f name String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Human",
           id _0: String,
           name _1: String,
@@ -110,18 +101,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var name: String { __field("name") }
       }
 
-      public nonisolated struct AsDroid: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsDroid: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f name String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Droid",
           id _0: String,
           name _1: String,
@@ -141,18 +129,15 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var name: String { __field("name") }
       }
 
-      public nonisolated struct AsStarship: GraphQLSelectionSet, Identifiable {
-        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-        public static var __selections: [GraphQLSelection] { __selectionTable }
+      public nonisolated final class AsStarship: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
           "t,f id ID! 0,f name String! 0",
           leaves: [String.self]
         )
 
-        public let __object: GraphQLCheckedObject
-        public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-        @_alwaysEmitIntoClient public init(
+        @_alwaysEmitIntoClient public convenience init(
           __typename: String = "Starship",
           id _0: String,
           name _1: String,

@@ -18,18 +18,15 @@ public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
     .init(variables: ["coordinates": coordinates])
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o starshipCoordinates Starship 0 coordinates=$coordinates",
       objects: [StarshipCoordinates.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       starshipCoordinates _0: StarshipCoordinates? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -40,18 +37,15 @@ public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
 
-    public nonisolated struct StarshipCoordinates: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class StarshipCoordinates: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,f coordinates [[Float!]!] 1,f length Float 2,k id ID",
         leaves: [String.self, [[Double]]?.self, Double?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Starship",
         name _0: String,
         coordinates _1: [[Double]]? = nil,

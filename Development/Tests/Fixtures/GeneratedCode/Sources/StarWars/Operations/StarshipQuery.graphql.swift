@@ -10,18 +10,15 @@ public nonisolated struct StarshipQuery: GraphQLQuery {
 
   public init() {}
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o starship Starship 0 id=3000",
       objects: [Starship.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       starship _0: Starship? = nil,
       __variables: JSONObject = [:]
     ) {
@@ -32,18 +29,15 @@ public nonisolated struct StarshipQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
 
-    public nonisolated struct Starship: GraphQLSelectionSet {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class Starship: GraphQLSelectionSetObject, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f name String! 0,f coordinates [[Float!]!] 1,k id ID",
         leaves: [String.self, [[Double]]?.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "Starship",
         name _0: String,
         coordinates _1: [[Double]]? = nil,

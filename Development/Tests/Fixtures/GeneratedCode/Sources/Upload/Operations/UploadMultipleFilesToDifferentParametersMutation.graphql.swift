@@ -26,18 +26,15 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
     self.multipleFiles.forEachFile(at: "variables.multipleFiles", body)
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o multipleParameterUpload [File!]! 0 singleFile=$singleFile multipleFiles=$multipleFiles",
       objects: [MultipleParameterUpload.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       multipleParameterUpload _0: [MultipleParameterUpload],
       __variables: JSONObject = [:]
     ) {
@@ -48,18 +45,15 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
 
     @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
 
-    public nonisolated struct MultipleParameterUpload: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class MultipleParameterUpload: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { UploadAPI.Objects.File }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f path String! 0,f filename String! 0,f mimetype String! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "File",
         id _0: String,
         path _1: String,

@@ -23,18 +23,15 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
     self.files.forEachFile(at: "variables.files", body)
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o multipleUpload [File!]! 0 files=$files",
       objects: [MultipleUpload.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       multipleUpload _0: [MultipleUpload],
       __variables: JSONObject = [:]
     ) {
@@ -45,18 +42,15 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
 
     @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
 
-    public nonisolated struct MultipleUpload: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class MultipleUpload: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { UploadAPI.Objects.File }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f path String! 0,f filename String! 0,f mimetype String! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "File",
         id _0: String,
         path _1: String,

@@ -23,18 +23,15 @@ public nonisolated struct UploadOneFileMutation: GraphQLMutation {
     self.file.forEachFile(at: "variables.file", body)
   }
 
-  public nonisolated struct Data: GraphQLRootSelectionSet {
-    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-    public static var __selections: [GraphQLSelection] { __selectionTable }
+  public nonisolated final class Data: GraphQLSelectionSetObject, GraphQLRootSelectionSet, @unchecked Sendable {
+    public override class var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
+    public override class var __selections: [GraphQLSelection] { __selectionTable }
     private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
       "o singleUpload File! 0 file=$file",
       objects: [SingleUpload.self]
     )
 
-    public let __object: GraphQLCheckedObject
-    public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-    @_alwaysEmitIntoClient public init(
+    @_alwaysEmitIntoClient public convenience init(
       singleUpload _0: SingleUpload,
       __variables: JSONObject = [:]
     ) {
@@ -45,18 +42,15 @@ public nonisolated struct UploadOneFileMutation: GraphQLMutation {
 
     @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
 
-    public nonisolated struct SingleUpload: GraphQLSelectionSet, Identifiable {
-      @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-      public static var __selections: [GraphQLSelection] { __selectionTable }
+    public nonisolated final class SingleUpload: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
+      public override class var __parentType: GraphQLParentType { UploadAPI.Objects.File }
+      public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
         "t,f id ID! 0,f path String! 0,f filename String! 0,f mimetype String! 0",
         leaves: [String.self]
       )
 
-      public let __object: GraphQLCheckedObject
-      public init(__object: GraphQLCheckedObject) { self.__object = __object }
-
-      @_alwaysEmitIntoClient public init(
+      @_alwaysEmitIntoClient public convenience init(
         __typename: String = "File",
         id _0: String,
         path _1: String,
