@@ -92,7 +92,6 @@ struct SelectionSetTemplate {
         }
         if !set.fragments.isEmpty {
             lines.append("")
-            lines.append("\(inner)\(access)typealias Fragments = GraphQLFragmentSpreads<\(set.typeName)>")
             lines.append("\(inner)\(accessor)var fragments: Fragments { Fragments(__owner: self) }")
             file?.extensions.append(fragmentsExtension(set))
         }
@@ -116,9 +115,7 @@ struct SelectionSetTemplate {
                 lines.append(Self.indented(text, by: inner))
                 continue
             }
-            // Compared with the class's own name out of its `Fragments` alias, the one place its body names it.
-            let body = String(text.drop { $0 != "\n" }).replacingOccurrences(
-                of: "GraphQLFragmentSpreads<\(child.typeName)>", with: "GraphQLFragmentSpreads<Self>")
+            let body = String(text.drop { $0 != "\n" })
             if let first = file.firstStructs[body] {
                 lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
                 continue

@@ -79,6 +79,10 @@ extension GraphQLSelectionSet {
         guard GraphQLDeferredParts.hasArrived(GraphQLSelectionTree(Part.self), in: __object.data) else { return nil }
         return Part(__object: __object)
     }
+
+    /// The type of the selection set's `fragments`, which generated code declares where it spreads any: named without
+    /// the selection set's own name, which a nested type may share.
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
 }
 
 /// The named fragments a selection set spreads (its `fragments`), read from the same object. Generated code adds one

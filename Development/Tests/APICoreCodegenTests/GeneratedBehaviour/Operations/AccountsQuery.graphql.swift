@@ -75,7 +75,6 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Accounts>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
 
@@ -164,7 +163,6 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var admins: [AccountsQuery.Data.Accounts.Admins] { __field("admins") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsOrganization>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
         public nonisolated final class Owner: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {

@@ -59,7 +59,6 @@ public nonisolated final class FriendList: GraphQLSelectionSetObject, GraphQLFra
 
     @_alwaysEmitIntoClient public var avatar: AvatarFields.Avatar? { __field("avatar") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Friends>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

@@ -84,7 +84,6 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var friends: [FriendList.Friends] { __field("friends") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<User>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -116,7 +115,6 @@ public nonisolated struct ProfileQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var avatar: AvatarFields.Avatar? { __field("avatar") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Me>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

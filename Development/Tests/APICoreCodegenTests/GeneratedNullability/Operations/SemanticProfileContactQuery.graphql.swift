@@ -67,7 +67,6 @@ public nonisolated struct SemanticProfileContactQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var email: String { __field("email") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Profile>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

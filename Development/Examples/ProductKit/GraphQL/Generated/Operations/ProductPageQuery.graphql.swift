@@ -135,7 +135,6 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Node>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

@@ -77,7 +77,6 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<UpdateUser>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -75,7 +75,6 @@ public nonisolated struct UserProfileQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<User>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -76,7 +76,6 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
 
       @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<PriceChanged>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -77,7 +77,6 @@ public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<UpdateProductPrice>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

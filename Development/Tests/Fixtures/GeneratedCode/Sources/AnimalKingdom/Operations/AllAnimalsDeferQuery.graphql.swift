@@ -87,7 +87,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AllAnimals>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
       @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
@@ -193,7 +192,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -260,7 +258,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -322,7 +319,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
         @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
@@ -378,7 +374,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
@@ -475,7 +470,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsClassroomPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
@@ -520,7 +514,6 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsBird>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

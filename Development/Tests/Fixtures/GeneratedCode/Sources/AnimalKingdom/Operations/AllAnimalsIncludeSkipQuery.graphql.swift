@@ -106,7 +106,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AllAnimals>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
       @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
@@ -215,7 +214,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
@@ -255,7 +253,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -319,7 +316,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
         @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
@@ -375,7 +371,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
@@ -429,7 +424,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsAnimal>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -514,7 +508,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsCat>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -557,7 +550,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsClassroomPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
@@ -598,7 +590,6 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsBird>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

@@ -93,7 +93,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AllAnimals>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
       @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
@@ -199,7 +198,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Predators: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -266,7 +264,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -330,7 +327,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
         @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
@@ -386,7 +382,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsWarmBlooded>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
@@ -440,7 +435,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsAnimal>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Height: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -524,7 +518,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsCat>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -571,7 +564,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsClassroomPet>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
@@ -616,7 +608,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsBird>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
@@ -666,7 +657,6 @@ public nonisolated struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsDog>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -52,7 +52,6 @@ public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<ClassroomPets>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

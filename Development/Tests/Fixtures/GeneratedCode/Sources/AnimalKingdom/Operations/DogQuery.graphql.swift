@@ -96,7 +96,6 @@ public nonisolated struct DogQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsDog>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -32,7 +32,6 @@ public nonisolated final class WarmBloodedDetails: GraphQLSelectionSetObject, Gr
 
   @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<WarmBloodedDetails>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -66,7 +66,6 @@ public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var episodes: EpisodeSeason.Episodes { __field("episodes") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Season>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

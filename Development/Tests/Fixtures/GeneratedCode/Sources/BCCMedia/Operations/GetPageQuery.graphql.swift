@@ -168,7 +168,6 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var items: ItemSectionFragment.Items { __field("items") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<AsItemSection>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }

@@ -143,7 +143,6 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var string: String_? { __field("string") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Thing>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
       public nonisolated final class String_: GraphQLSelectionSetObject, @unchecked Sendable {

@@ -69,7 +69,6 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Filtered>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

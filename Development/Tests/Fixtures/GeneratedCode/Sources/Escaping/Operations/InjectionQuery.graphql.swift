@@ -170,7 +170,6 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
 
     @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Data>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
     public nonisolated final class Thing: GraphQLSelectionSetObject, @unchecked Sendable {

@@ -144,7 +144,6 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
 
           @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Node>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

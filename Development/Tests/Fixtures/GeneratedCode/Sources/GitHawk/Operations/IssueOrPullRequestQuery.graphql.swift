@@ -307,7 +307,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsIssue>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Timeline: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -362,7 +361,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
               @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 
-              public typealias Fragments = GraphQLFragmentSpreads<PageInfo>
               @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
@@ -512,7 +510,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsCommit>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -628,7 +625,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsIssueComment>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
               }
 
@@ -669,7 +665,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsLabeledEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public nonisolated final class Actor_: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -763,7 +758,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsUnlabeledEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -808,7 +802,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsClosedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -947,7 +940,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsReopenedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -995,7 +987,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsRenamedTitleEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1033,7 +1024,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsLockedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1071,7 +1061,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsUnlockedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1114,7 +1103,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsCrossReferencedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1337,7 +1325,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsReferencedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsPullRequest.MergeCommit
@@ -1369,7 +1356,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                   @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
 
-                  public typealias Fragments = GraphQLFragmentSpreads<CommitRepository>
                   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
@@ -1514,7 +1500,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsAssignedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1580,7 +1565,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsUnassignedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1625,7 +1609,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsMilestonedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1668,7 +1651,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsDemilestonedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1717,7 +1699,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var totalCount: MilestoneFields.TotalCount { __field("totalCount") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Milestone>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }
@@ -1861,7 +1842,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsPullRequest>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Timeline: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -2087,7 +2067,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsMergedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsPullRequest.MergeCommit
@@ -2203,7 +2182,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                    public typealias Fragments = GraphQLFragmentSpreads<Nodes>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                   }
                 }
@@ -2271,7 +2249,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsPullRequestReview>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public nonisolated final class Author: GraphQLSelectionSetObject, @unchecked Sendable {
@@ -2372,7 +2349,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsReferencedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -2423,7 +2399,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsReviewRequestedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -2516,7 +2491,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<AsReviewRequestRemovedEvent>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -2700,7 +2674,6 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var status: CommitContext.Status? { __field("status") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Commit>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
               }
             }

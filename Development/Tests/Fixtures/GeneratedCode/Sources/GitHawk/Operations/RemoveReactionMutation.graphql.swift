@@ -87,7 +87,6 @@ public nonisolated struct RemoveReactionMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Subject>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

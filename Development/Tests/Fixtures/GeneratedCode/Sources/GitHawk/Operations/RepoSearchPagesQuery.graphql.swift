@@ -148,7 +148,6 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsIssue>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
@@ -206,7 +205,6 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsPullRequest>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
           public nonisolated final class Commits: GraphQLSelectionSetObject, @unchecked Sendable {

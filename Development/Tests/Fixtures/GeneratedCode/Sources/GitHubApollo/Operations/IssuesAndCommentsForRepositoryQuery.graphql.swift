@@ -140,7 +140,6 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Author>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
 

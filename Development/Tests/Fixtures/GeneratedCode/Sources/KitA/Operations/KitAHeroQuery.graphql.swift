@@ -69,7 +69,6 @@ public nonisolated struct KitAHeroQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Hero>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
@@ -103,7 +102,6 @@ public nonisolated struct KitAHeroQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

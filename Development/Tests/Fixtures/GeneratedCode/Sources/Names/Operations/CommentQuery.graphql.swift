@@ -67,7 +67,6 @@ public nonisolated struct CommentQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var kind: GraphQLEnum<NamesAPI.Kind>? { __field("kind") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Comment__>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
       public nonisolated final class Comment__: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
@@ -139,7 +138,6 @@ public nonisolated struct CommentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var comment: Comment_.Comment___? { __field("comment") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Comment__>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

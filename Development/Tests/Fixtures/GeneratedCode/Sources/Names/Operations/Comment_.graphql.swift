@@ -93,7 +93,6 @@ public nonisolated final class Comment_: GraphQLSelectionSetObject, GraphQLFragm
 
     @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Comment___>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

@@ -83,7 +83,6 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var location: String? { __field("location") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Location_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -184,7 +183,6 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var location: String? { __field("location") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsLocation>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -210,7 +210,6 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Node>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }

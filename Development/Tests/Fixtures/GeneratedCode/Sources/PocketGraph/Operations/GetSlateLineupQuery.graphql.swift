@@ -120,7 +120,6 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Slates>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

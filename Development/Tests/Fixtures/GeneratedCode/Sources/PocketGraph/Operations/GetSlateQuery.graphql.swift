@@ -82,7 +82,6 @@ public nonisolated struct GetSlateQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<GetSlate>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

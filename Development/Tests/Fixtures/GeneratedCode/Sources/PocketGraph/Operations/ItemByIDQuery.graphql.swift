@@ -128,7 +128,6 @@ public nonisolated struct ItemByIDQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<ItemByItemId>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -246,7 +246,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleText>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -290,7 +289,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsImage>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -313,7 +311,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleDivider>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -336,7 +333,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var html: String { __field("html") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleTable>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -363,7 +359,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var level: Int { __field("level") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleHeading>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -390,7 +385,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var language: Int? { __field("language") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleCodeBlock>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -437,7 +431,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var length: Int? { __field("length") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsVideo>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -460,7 +453,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var rows: [MarticleBulletedListParts.Rows] { __field("rows") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleBulletedList>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -483,7 +475,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var rows: [MarticleNumberedListParts.Rows] { __field("rows") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleNumberedList>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -506,7 +497,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
       @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMarticleBlockquote>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }
@@ -536,7 +526,6 @@ public nonisolated final class ItemParts: GraphQLSelectionSetObject, GraphQLFrag
 
     @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<DomainMetadata>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 

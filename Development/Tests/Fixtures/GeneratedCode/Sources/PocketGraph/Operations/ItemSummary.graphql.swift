@@ -169,7 +169,6 @@ public nonisolated final class ItemSummary: GraphQLSelectionSetObject, GraphQLFr
 
     @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<DomainMetadata>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 

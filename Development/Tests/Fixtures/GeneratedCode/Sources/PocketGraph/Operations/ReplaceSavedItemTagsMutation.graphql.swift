@@ -96,7 +96,6 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<ReplaceSavedItemTags>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

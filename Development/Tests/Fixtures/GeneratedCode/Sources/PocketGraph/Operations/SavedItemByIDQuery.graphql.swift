@@ -113,7 +113,6 @@ public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<SavedItemById>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -93,7 +93,6 @@ public nonisolated final class SavedItemParts: GraphQLSelectionSetObject, GraphQ
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Tags>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
@@ -215,7 +214,6 @@ public nonisolated final class SavedItemParts: GraphQLSelectionSetObject, GraphQ
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -242,7 +240,6 @@ public nonisolated final class SavedItemParts: GraphQLSelectionSetObject, GraphQ
 
       @_alwaysEmitIntoClient public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { __field("status") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsPendingItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -210,7 +210,6 @@ public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var item: SavedItemSummary.Item { __field("item") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Node>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }

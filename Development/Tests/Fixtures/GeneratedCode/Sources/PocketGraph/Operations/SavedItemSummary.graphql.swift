@@ -199,7 +199,6 @@ public nonisolated final class SavedItemSummary: GraphQLSelectionSetObject, Grap
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsItem>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

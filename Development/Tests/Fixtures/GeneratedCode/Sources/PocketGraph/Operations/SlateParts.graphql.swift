@@ -172,7 +172,6 @@ public nonisolated final class SlateParts: GraphQLSelectionSetObject, GraphQLFra
 
       @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Item>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -205,7 +204,6 @@ public nonisolated final class SlateParts: GraphQLSelectionSetObject, GraphQLFra
 
       @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<CuratedInfo>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

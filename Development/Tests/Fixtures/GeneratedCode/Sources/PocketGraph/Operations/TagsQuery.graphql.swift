@@ -146,7 +146,6 @@ public nonisolated struct TagsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public typealias Fragments = GraphQLFragmentSpreads<Node>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
           }
         }

@@ -94,7 +94,6 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
 
       @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<UpdateSavedItemRemoveTags>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -80,7 +80,6 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<User>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -185,7 +185,6 @@ public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
 
-                public typealias Fragments = GraphQLFragmentSpreads<Node>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
               }
             }

@@ -110,7 +110,6 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var pilotConnection: StarshipFragment.PilotConnection? { __field("pilotConnection") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Node>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }

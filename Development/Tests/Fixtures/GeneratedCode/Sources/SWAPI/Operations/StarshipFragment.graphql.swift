@@ -117,7 +117,6 @@ public nonisolated final class StarshipFragment: GraphQLSelectionSetObject, Grap
 
         @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Node>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

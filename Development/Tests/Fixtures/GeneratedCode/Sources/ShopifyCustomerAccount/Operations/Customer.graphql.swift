@@ -113,7 +113,6 @@ public nonisolated final class Customer: GraphQLSelectionSetObject, GraphQLFragm
 
     @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<DefaultAddress>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 

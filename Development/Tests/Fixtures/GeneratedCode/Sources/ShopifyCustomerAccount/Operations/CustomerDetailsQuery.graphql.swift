@@ -75,7 +75,6 @@ public nonisolated struct CustomerDetailsQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var addresses: Customer.Addresses { __field("addresses") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Customer_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

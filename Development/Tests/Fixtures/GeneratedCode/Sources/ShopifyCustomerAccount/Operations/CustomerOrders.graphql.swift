@@ -105,7 +105,6 @@ public nonisolated final class CustomerOrders: GraphQLSelectionSetObject, GraphQ
 
       @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Nodes>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 

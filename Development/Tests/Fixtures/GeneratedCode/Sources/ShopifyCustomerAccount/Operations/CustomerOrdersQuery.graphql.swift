@@ -76,7 +76,6 @@ public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Customer_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

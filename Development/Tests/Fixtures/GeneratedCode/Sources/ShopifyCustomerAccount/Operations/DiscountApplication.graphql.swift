@@ -83,7 +83,6 @@ public nonisolated final class DiscountApplication: GraphQLSelectionSetObject, G
 
       @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<AsMoneyV2>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 

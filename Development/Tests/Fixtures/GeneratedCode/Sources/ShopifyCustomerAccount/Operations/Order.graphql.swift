@@ -164,7 +164,6 @@ public nonisolated final class Order: GraphQLSelectionSetObject, GraphQLFragment
 
     @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<TotalTax>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
@@ -249,7 +248,6 @@ public nonisolated final class Order: GraphQLSelectionSetObject, GraphQLFragment
 
       @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Nodes>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }
@@ -325,7 +323,6 @@ public nonisolated final class Order: GraphQLSelectionSetObject, GraphQLFragment
 
       @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Nodes>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -88,7 +88,6 @@ public nonisolated final class OrderLineItemFull: GraphQLSelectionSetObject, Gra
 
     @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Price>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 
@@ -143,7 +142,6 @@ public nonisolated final class OrderLineItemFull: GraphQLSelectionSetObject, Gra
 
       @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<DiscountApplication_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

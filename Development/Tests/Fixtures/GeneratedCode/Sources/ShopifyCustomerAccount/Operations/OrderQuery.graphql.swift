@@ -109,7 +109,6 @@ public nonisolated struct OrderQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var lineItems: Order.LineItems { __field("lineItems") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Order_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -122,7 +122,6 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var priceRange: CollectionItem.PriceRange { __field("priceRange") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

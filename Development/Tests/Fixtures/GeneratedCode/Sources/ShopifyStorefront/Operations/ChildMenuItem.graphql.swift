@@ -46,7 +46,6 @@ public nonisolated final class ChildMenuItem: GraphQLSelectionSetObject, GraphQL
 
   @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<ChildMenuItem>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

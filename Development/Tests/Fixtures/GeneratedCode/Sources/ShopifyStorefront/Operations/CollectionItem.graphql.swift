@@ -161,7 +161,6 @@ public nonisolated final class CollectionItem: GraphQLSelectionSetObject, GraphQ
 
       @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<MinVariantPrice>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 

@@ -168,7 +168,6 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var priceRange: ProductItem.PriceRange { __field("priceRange") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<Nodes>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 

@@ -98,7 +98,6 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

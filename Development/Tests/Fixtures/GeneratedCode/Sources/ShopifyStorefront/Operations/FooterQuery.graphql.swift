@@ -74,7 +74,6 @@ public nonisolated struct FooterQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Menu_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -94,7 +94,6 @@ public nonisolated struct HeaderQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var brand: Shop.Brand? { __field("brand") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Shop_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
@@ -123,7 +122,6 @@ public nonisolated struct HeaderQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Menu_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -78,7 +78,6 @@ public nonisolated final class Menu: GraphQLSelectionSetObject, GraphQLFragment,
 
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Items>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

@@ -51,7 +51,6 @@ public nonisolated final class ParentMenuItem: GraphQLSelectionSetObject, GraphQ
 
   @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<ParentMenuItem>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
   public nonisolated final class Items: GraphQLSelectionSetObject, Identifiable, @unchecked Sendable {
@@ -95,7 +94,6 @@ public nonisolated final class ParentMenuItem: GraphQLSelectionSetObject, GraphQ
 
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<Items>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

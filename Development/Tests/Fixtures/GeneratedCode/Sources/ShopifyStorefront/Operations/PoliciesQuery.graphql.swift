@@ -117,7 +117,6 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<PrivacyPolicy>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

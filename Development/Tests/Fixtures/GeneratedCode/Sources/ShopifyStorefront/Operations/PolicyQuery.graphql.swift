@@ -137,7 +137,6 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<PrivacyPolicy>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

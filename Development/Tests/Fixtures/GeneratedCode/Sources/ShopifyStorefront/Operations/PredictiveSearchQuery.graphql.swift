@@ -141,7 +141,6 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Articles>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -182,7 +181,6 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Collections>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -219,7 +217,6 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Pages>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -260,7 +257,6 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Products>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 
@@ -293,7 +289,6 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Queries>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -281,7 +281,6 @@ public nonisolated final class Product: GraphQLSelectionSetObject, GraphQLFragme
 
         @_alwaysEmitIntoClient public var unitPrice: ProductVariant.UnitPrice? { __field("unitPrice") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<FirstSelectableVariant>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

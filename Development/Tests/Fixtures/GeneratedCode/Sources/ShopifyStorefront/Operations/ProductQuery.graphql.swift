@@ -115,7 +115,6 @@ public nonisolated struct ProductQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var seo: Product.Seo { __field("seo") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Product_>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

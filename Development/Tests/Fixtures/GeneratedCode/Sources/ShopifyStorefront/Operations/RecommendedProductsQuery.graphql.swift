@@ -104,7 +104,6 @@ public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var featuredImage: RecommendedProduct.FeaturedImage? { __field("featuredImage") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

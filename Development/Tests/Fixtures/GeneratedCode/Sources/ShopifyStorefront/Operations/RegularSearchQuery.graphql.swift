@@ -158,7 +158,6 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsArticle>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
@@ -244,7 +243,6 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsPage>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
@@ -347,7 +345,6 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
           @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-          public typealias Fragments = GraphQLFragmentSpreads<AsProduct>
           @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
       }
@@ -385,7 +382,6 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<PageInfo>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

@@ -116,7 +116,6 @@ public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var image: Collection_.Image? { __field("image") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Nodes>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

@@ -31,7 +31,6 @@ public nonisolated final class CharacterNameAndAppearsInWithNestedFragments: Gra
 
   @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<CharacterNameAndAppearsInWithNestedFragments>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -32,7 +32,6 @@ public nonisolated final class CharacterNameAndDroidPrimaryFunction: GraphQLSele
 
   @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<CharacterNameAndDroidPrimaryFunction>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
@@ -59,7 +58,6 @@ public nonisolated final class CharacterNameAndDroidPrimaryFunction: GraphQLSele
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

@@ -107,7 +107,6 @@ public nonisolated final class CharacterNameWithInlineFragment: GraphQLSelection
 
     @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
 
-    public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
   }
 }

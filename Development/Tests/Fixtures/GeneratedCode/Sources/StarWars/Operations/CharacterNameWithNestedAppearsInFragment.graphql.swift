@@ -33,7 +33,6 @@ public nonisolated final class CharacterNameWithNestedAppearsInFragment: GraphQL
 
   @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<CharacterNameWithNestedAppearsInFragment>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -84,7 +84,6 @@ public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<AsDroid>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
     }

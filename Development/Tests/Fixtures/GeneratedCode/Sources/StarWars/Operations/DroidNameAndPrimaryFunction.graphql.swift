@@ -30,7 +30,6 @@ public nonisolated final class DroidNameAndPrimaryFunction: GraphQLSelectionSetO
 
   @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-  public typealias Fragments = GraphQLFragmentSpreads<DroidNameAndPrimaryFunction>
   @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 

@@ -65,7 +65,6 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Hero>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

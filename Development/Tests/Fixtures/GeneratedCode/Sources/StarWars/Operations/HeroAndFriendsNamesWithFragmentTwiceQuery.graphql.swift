@@ -88,7 +88,6 @@ public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuer
 
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public typealias Fragments = GraphQLFragmentSpreads<Friends>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
       }
 

@@ -59,7 +59,6 @@ public nonisolated struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Hero>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -61,7 +61,6 @@ public nonisolated struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQ
 
       @_alwaysEmitIntoClient public var name: String? { __field("name", if: .include("includeDetails")) }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Hero>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }

@@ -65,7 +65,6 @@ public nonisolated struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
 
       @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-      public typealias Fragments = GraphQLFragmentSpreads<Hero>
       @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
   }
