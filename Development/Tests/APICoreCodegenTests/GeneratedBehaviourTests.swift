@@ -167,7 +167,7 @@ struct GeneratedBehaviourTests {
                 == #"{"filter":null,"nickname":"ada","first":2}"#)
     }
 
-    @Test("two identical selections in one operation share one struct, so their values are interchangeable")
+    @Test("two identical selections in one operation share one type, so their values are interchangeable")
     func identicalSelectionsShareAType() throws {
         #expect(TwoAccountListsQuery.Data.Second.self == TwoAccountListsQuery.Data.First.self)
         let text = """
@@ -177,5 +177,36 @@ struct GeneratedBehaviourTests {
         let data = try TwoAccountListsQuery.Data(data: try #require(try JSONReader().read(text).objectValue))
         #expect(data.first == data.second)
         #expect(data.second[0].owner.role == BehaviourAPI.Role.admin)
+    }
+
+    @Test("selection sets compare as values: equal when of one type and read from equal data, never across types")
+    func valueEquality() async throws {
+        let text = #"{"users": [{"__typename": "User", "id": "u1"}], "stock": []}"#
+        let object = try #require(try JSONReader().read(text).objectValue)
+        let first = try StockQuery.Data(data: object)
+        let second = try StockQuery.Data(data: object)
+        #expect(first !== second)
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(Set([first, second, first]).count == 1)
+        #expect(first.users == second.users)
+
+        let other = try StockQuery.Data(
+            data: try #require(try JSONReader().read(#"{"users": [], "stock": []}"#).objectValue))
+        #expect(first != other)
+
+        // The same user object, read as two selection sets of the same fields: as different types, never equal,
+        // whichever way they are compared.
+        let user = try #require(first.users.first)
+        let admin = AccountsQuery.Data.Accounts.Admins(__object: user.__object)
+        #expect(admin.id == user.id)
+        #expect(AnyHashable(admin) != AnyHashable(user))
+        #expect(Set<AnyHashable>([AnyHashable(admin), AnyHashable(user)]).count == 2)
+        #expect((admin as GraphQLSelectionSetObject) != (user as GraphQLSelectionSetObject))
+        #expect(AnyHashable(admin) == AnyHashable(AccountsQuery.Data.Accounts.Admins(__object: user.__object)))
+
+        // Immutable and Sendable: a value read on another task is the same value.
+        let read = await Task.detached { first.users.map(\.id) }.value
+        #expect(read == ["u1"])
     }
 }

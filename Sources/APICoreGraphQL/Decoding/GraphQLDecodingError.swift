@@ -31,6 +31,7 @@ public struct GraphQLDecodingError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// The same error one level further from the root.
+    @_optimize(size)
     public func prefixed(by component: ResponsePath.Component) -> GraphQLDecodingError {
         var copy = self
         copy.path.components.insert(component, at: 0)
@@ -38,6 +39,7 @@ public struct GraphQLDecodingError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// What went wrong and where, as a sentence naming the response path; it never quotes the value.
+    @_optimize(size)
     public var description: String {
         let location = path.isEmpty ? "the response data" : "'\(path)'"
         switch reason {
@@ -65,6 +67,7 @@ public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, Express
         case index(Int)
 
         /// The field name, or the list index as a number.
+        @_optimize(size)
         public var description: String {
             switch self {
             case .field(let name): name
@@ -73,6 +76,7 @@ public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, Express
         }
 
         /// The component as it appears in a GraphQL error's `path`.
+        @_optimize(size)
         public var jsonValue: JSONValue {
             switch self {
             case .field(let name): .string(name)
@@ -109,6 +113,7 @@ public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, Express
     }
 
     /// Dotted form: `user.friends.3.name`.
+    @_optimize(size)
     public var description: String {
         components.map(\.description).joined(separator: ".")
     }
@@ -123,6 +128,7 @@ extension ResponsePath.Component: ExpressibleByStringLiteral, ExpressibleByInteg
 
 extension GraphQLDecodingError {
     /// The error for a value of the wrong kind: ``Reason/nullValue`` when it is `null`, else a type mismatch.
+    @_optimize(size)
     public static func mismatch(expected: String, found value: JSONValue) -> GraphQLDecodingError {
         if case .null = value { return GraphQLDecodingError(.nullValue) }
         return GraphQLDecodingError(.typeMismatch(expected: expected, found: value.kindName))

@@ -37,6 +37,7 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads an error from its JSON; members of the wrong shape are dropped rather than failing the whole response.
+    @_optimize(size)
     public init(json: JSONValue) {
         guard case .object(let object) = json else {
             self.init(message: json.stringValue ?? "malformed error entry")
@@ -69,6 +70,7 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: String? { extensions["code"]?.stringValue }
 
     /// The error as JSON, in the shape the spec defines.
+    @_optimize(size)
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object["message"] = .string(message)
@@ -82,6 +84,7 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The message, followed by the response path when the error has one: `Not found (at user.friends.0)`.
+    @_optimize(size)
     public var description: String {
         if let path, !path.isEmpty { return "\(message) (at \(path))" }
         return message

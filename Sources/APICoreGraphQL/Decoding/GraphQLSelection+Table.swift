@@ -19,6 +19,7 @@ extension GraphQLSelection {
     ///
     /// Text that does not read this way is a programming error (generated code that was edited, or written by
     /// another version of the generator), which stops the program with the table's text.
+    @_optimize(size)
     public static func __table(
         _ text: StaticString,
         objects: [any GraphQLSelectionSet.Type] = [],
@@ -63,6 +64,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// The selections, or `nil` when one does not read as a selection.
+    @_optimize(size)
     mutating func selections() -> [GraphQLSelection]? {
         var table: [GraphQLSelection] = []
         while position < text.count {
@@ -78,6 +80,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// The selection that starts at the position, which it moves past it.
+    @_optimize(size)
     private mutating func selection() -> GraphQLSelection? {
         let kind = text[position]
         position += 1
@@ -125,6 +128,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// The next part: the text from after a space to the next space, `,` or the end.
+    @_optimize(size)
     private mutating func part() -> Range<Int>? {
         guard position < text.count, text[position] == UInt8(ascii: " ") else { return nil }
         let start = position + 1
@@ -136,6 +140,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// A field's name and alias from its key, `name` or `alias:name`.
+    @_optimize(size)
     private func key(_ range: Range<Int>) -> (name: String, alias: String?)? {
         guard let colon = range.first(where: { text[$0] == UInt8(ascii: ":") }) else {
             return isName(range) ? (string(range), nil) : nil
@@ -147,6 +152,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// An argument, `name=$variable`, `name=true`, `name=false` or `name=` and a decimal integer.
+    @_optimize(size)
     private func argument(_ range: Range<Int>) -> (name: String, value: GraphQLArgumentValue)? {
         guard let equals = range.first(where: { text[$0] == UInt8(ascii: "=") }), isName(range.lowerBound..<equals)
         else { return nil }
@@ -165,6 +171,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// A decimal integer, `-` before its digits when negative, that a 64-bit integer holds.
+    @_optimize(size)
     private func integer(_ range: Range<Int>) -> Int64? {
         let isNegative = text[range.lowerBound] == UInt8(ascii: "-")
         let digits = isNegative ? range.lowerBound + 1..<range.upperBound : range
@@ -184,12 +191,14 @@ struct GraphQLSelectionTableReader {
     }
 
     /// The next part, when it is a GraphQL name.
+    @_optimize(size)
     private mutating func name() -> String? {
         guard let range = part(), isName(range) else { return nil }
         return string(range)
     }
 
     /// The next part, when it is a decimal index below `count`.
+    @_optimize(size)
     private mutating func index(of count: Int) -> Int? {
         guard let range = part(), !range.isEmpty, range.count < 10 else { return nil }
         var index = 0
@@ -203,6 +212,7 @@ struct GraphQLSelectionTableReader {
 
     /// The type a reference such as `[ID!]!` names: `named` (an object field's tree) or a scalar of the reference's
     /// name, in its list and non-null wrappers; `nil` when it does not read as a reference.
+    @_optimize(size)
     private func outputType(_ reference: Range<Int>, named: GraphQLOutputType?) -> GraphQLOutputType? {
         guard let last = reference.last else { return nil }
         if text[last] == UInt8(ascii: "!") {
@@ -218,6 +228,7 @@ struct GraphQLSelectionTableReader {
     }
 
     /// Whether the text is a GraphQL name: `[_A-Za-z][_0-9A-Za-z]*`.
+    @_optimize(size)
     private func isName(_ range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return false }
         for offset in range {
@@ -231,6 +242,8 @@ struct GraphQLSelectionTableReader {
         }
         return true
     }
+
+    @_optimize(size)
 
     private func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)

@@ -3,7 +3,7 @@
 ///
 /// A class, so that a generated selection set holds one reference: a struct of one reference needs no value witness
 /// functions of its own, which keeps every selection set of the generated module small.
-public final class GraphQLCheckedObject: Sendable, Hashable {
+public final class GraphQLCheckedObject: Sendable {
     /// The response object.
     public let data: JSONObject
     /// The operation's variables.
@@ -14,17 +14,6 @@ public final class GraphQLCheckedObject: Sendable, Hashable {
     public init(data: JSONObject, variables: JSONObject) {
         self.data = data
         self.variables = variables
-    }
-
-    /// Two checked objects are equal when they are the same instance or hold equal data and equal variables.
-    public static func == (lhs: GraphQLCheckedObject, rhs: GraphQLCheckedObject) -> Bool {
-        lhs === rhs || (lhs.data == rhs.data && lhs.variables == rhs.variables)
-    }
-
-    /// Hashes the data and the variables, so equal objects hash alike.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(data)
-        hasher.combine(variables)
     }
 }
 
@@ -87,7 +76,7 @@ extension GraphQLSelectionSet {
 
 /// The named fragments a selection set spreads (its `fragments`), read from the same object. Generated code adds one
 /// property per fragment in an extension constrained to the selection set.
-public struct GraphQLFragmentSpreads<Owner: GraphQLSelectionSet>: Sendable, Hashable {
+public struct GraphQLFragmentSpreads<Owner: GraphQLSelectionSet>: Sendable {
     /// The selection set that spreads the fragments.
     public let __owner: Owner
 

@@ -1,6 +1,6 @@
 /// The class generated selection sets inherit from: a typed view of one checked response object.
 ///
-/// A generated selection set is a `final` subclass that overrides ``__parentType`` and ``__selections`` and adds one
+/// A generated selection set is a `final` subclass that overrides `__parentType` and `__selections` and adds one
 /// computed property per field. It inherits everything else: the ``GraphQLSelectionSet`` conformance with its
 /// `GraphQLOutputValue`, `Hashable` and `Equatable` parts, the stored object and the initializer. So the generated
 /// module declares no conformance and no witness per selection set: with structs, each one's own `Hashable`
@@ -31,13 +31,8 @@ open class GraphQLSelectionSetObject: GraphQLSelectionSet, @unchecked Sendable {
     }
 
     /// Two values are equal when they are of the same class and were read from equal data, as two values of a
-    /// selection-set struct are.
+    /// selection-set struct are. They hash their data, as ``GraphQLSelectionSet`` does.
     public static func == (lhs: GraphQLSelectionSetObject, rhs: GraphQLSelectionSetObject) -> Bool {
         type(of: lhs) == type(of: rhs) && lhs.__object.data == rhs.__object.data
-    }
-
-    /// Hashes the data the value was read from.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(__object.data)
     }
 }
