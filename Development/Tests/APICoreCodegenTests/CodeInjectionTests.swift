@@ -85,6 +85,22 @@ struct CodeInjectionTests {
         #expect(operation.contains("public var value: GraphQLNullable<TestAPI.\(name)_>"))
     }
 
+    @Test("a fragment or a field named like the class selection sets inherit from does not hide it")
+    func selectionSetNamesDoNotShadowTheirSuperclass() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: "type Query { graphQLSelectionSetObject: Thing }\ntype Thing { id: ID! }",
+            operations: """
+                query Q { graphQLSelectionSetObject { ...GraphQLCheckedObject } }
+                fragment GraphQLCheckedObject on Thing { id }
+                """)
+        let operation = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
+        #expect(operation.contains("final class GraphQLSelectionSetObject_: GraphQLSelectionSetObject,"))
+        #expect(operation.contains("public var graphQLSelectionSetObject: GraphQLSelectionSetObject_?"))
+        let fragment = GeneratorHarness.file("Operations/GraphQLCheckedObject_.graphql.swift", in: files)
+        #expect(fragment.contains("final class GraphQLCheckedObject_: GraphQLSelectionSetObject, GraphQLFragment,"))
+        #expect(!operation.contains("class GraphQLSelectionSetObject:"))
+    }
+
     @Test("a custom scalar named JSONObject is a type alias that does not hide the runtime's JSONObject")
     func customScalarNamedLikeRuntimeType() throws {
         let files = try GeneratorHarness.generate(

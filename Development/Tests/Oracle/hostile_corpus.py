@@ -110,7 +110,8 @@ RUNTIME = (
     "GraphQLSubscription", "GraphQLFragment", "GraphQLSelectionSet", "GraphQLRootSelectionSet", "GraphQLDecodingError",
     "GraphQLParentType", "GraphQLInputObject", "GraphQLOperation", "GraphQLConditions", "GraphQLCustomScalar",
     "GraphQLTypePolicies", "GraphQLError", "GraphQLInputValue", "GraphQLOutputValue", "GraphQLOperationType",
-    "GraphQLResponseBody", "GraphQLNullPropagation", "ResponsePath",
+    "GraphQLResponseBody", "GraphQLNullPropagation", "ResponsePath", "GraphQLSelectionSetObject",
+    "GraphQLCheckedObject", "GraphQLFragmentSpreads", "GraphQLFieldResult",
 )
 GENERATED = (
     "data", "Data", "variables", "document", "operationName", "operationIdentifier", "variableDefaults",
@@ -147,6 +148,7 @@ CATEGORY_WEIGHTS = {
 NAMESPACES = (
     "Query", "Data", "String_API", "Schema", "API", "GraphQL", "Objects", "Interfaces", "Unions", "Enums",
     "InputObjects", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable", "GraphQLParentType", "Fragments",
+    "GraphQLSelectionSetObject", "GraphQLCheckedObject",
     "Mutation", "Subscription", "Node", "Result", "Error", "Optional", "Array", "String", "Int", "Bool", "Double",
     "Sendable", "Hashable", "Decodable", "Codable", "Identifiable", "CaseIterable", "Character", "Date", "URL", "UUID",
     "Never", "Void", "APICoreGraphQL", "Swift", "Foundation", "User", "Comment", "data", "schema", "api",

@@ -10,9 +10,9 @@ final class IRBuilder {
     /// The Swift type of each fragment, by fragment name.
     let fragmentTypeNames: [String: String]
     let mapper: SwiftTypeMapper
-    /// Names no member of a selection set may take, property or nested struct: the module's generated types, the
+    /// Names no member of a selection set may take, property or nested class: the module's generated types, the
     /// namespace and the types generated code refers to. A member of that name would hide the type from expressions
-    /// (`HeroDetails.self`, `StarWarsAPI.Objects.Droid`) in its struct and every struct nested in it.
+    /// (`HeroDetails.self`, `StarWarsAPI.Objects.Droid`) in its class and every class nested in it.
     let reservedNames: Set<String>
     /// ``reservedNames`` and the members every selection set has: where each selection set's names start.
     private let selectionSetReservedNames: Set<String>
@@ -185,7 +185,7 @@ final class IRBuilder {
     }
 
     /// What a type case takes from the selection set it narrows: the occurrences of each response key (so a field
-    /// selected in both gets one struct with both selections), and the fields and fragments to expose as its own.
+    /// selected in both gets one class with both selections), and the fields and fragments to expose as its own.
     struct Inheritance {
         var occurrences: [String: [SelectionCollector.Occurrence]] = [:]
         var fields: [IRField] = []
@@ -207,7 +207,7 @@ final class IRBuilder {
         try collector.collect(selections, in: type)
         var result = IRSelectionSet(typeName: typeName, qualifiedName: qualifiedName, parentTypeName: type.name)
         result.implicitKeys = implicitKeys(added, on: type)
-        // Properties and nested structs share one scope: a property and a struct of one name would collide.
+        // Properties and nested classes share one scope: a property and a class of one name would collide.
         var scope = SwiftNameScope(reserving: selectionSetReservedNames)
         let inheritedFragments = inherited.fragments.filter { use in
             !collector.fragmentUses.contains { $0.name == use.fragmentName && $0.deferLabel == nil }
@@ -229,7 +229,7 @@ final class IRBuilder {
             return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
 
-        // The members of `fragments`, a `GraphQLFragmentSpreads` of this struct.
+        // The members of `fragments`, a `GraphQLFragmentSpreads` of this class.
         var fragmentProperties = SwiftNameScope(reserving: SwiftReservedNames.fragmentSpreadMembers)
         for use in collector.fragmentUses {
             let name = fragmentProperties.claim(SwiftNames.lowerFirst(use.name))

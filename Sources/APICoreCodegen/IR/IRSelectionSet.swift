@@ -1,15 +1,15 @@
 import APICoreCompiler
 
-/// One generated selection-set struct: the fields of one object, interface or union type as an operation, a
+/// One generated selection-set class: the fields of one object, interface or union type as an operation, a
 /// fragment, a type case or a deferred part selects them, merged as the specification's CollectFields merges them.
 ///
 /// Fields selected directly (or in inline fragments and fragment spreads that always apply) are stored; fields that
 /// come only from a spread fragment are read through that fragment (``forwardedFields``); narrower type conditions
 /// are ``typeCases``; `@defer`red parts are ``deferredParts``. Every list is in document order.
 package struct IRSelectionSet: Sendable {
-    /// The Swift name of the struct (`Hero`, `AsDroid`, `Data`).
+    /// The Swift name of the class (`Hero`, `AsDroid`, `Data`).
     package var typeName: String
-    /// The fully qualified Swift path of the struct (`HeroNameQuery.Data.Hero`).
+    /// The fully qualified Swift path of the class (`HeroNameQuery.Data.Hero`).
     package var qualifiedName: String
     /// The schema type the selections apply to.
     package var parentTypeName: String
@@ -28,7 +28,7 @@ package struct IRSelectionSet: Sendable {
     /// for the possible types whose key it lacks.
     package var implicitKeys: [IRImplicitKey] = []
 
-    /// The names of the properties of the struct, stored and computed, as Swift identifiers (before escaping).
+    /// The names of the properties of the class, stored and computed, as Swift identifiers (before escaping).
     package var propertyNames: [String] {
         fields.map(\.propertyName) + (fragments.isEmpty ? [] : ["fragments"]) + typeCases.map(\.propertyName)
             + deferredParts.map(\.propertyName) + forwardedFields.map(\.propertyName)
@@ -62,7 +62,7 @@ package struct IRField: Sendable {
     /// The deprecation reason, when the schema deprecates the field.
     package var deprecationReason: String?
     /// For a field a type case merges from its enclosing selection set: the qualified Swift name of the enclosing
-    /// set's struct for it, if it is an object. Such a field is stored and read like the others, but is not one of
+    /// set's class for it, if it is an object. Such a field is stored and read like the others, but is not one of
     /// the type case's own `__selections`.
     package var inheritedObjectType: String?? = nil
     /// How the field's errors reach the app, when the nullability directives ask for more than GraphQL's `null`.
@@ -83,7 +83,7 @@ package struct IRField: Sendable {
     /// Whether the field is merged from the enclosing selection set rather than selected by this one.
     package var isInherited: Bool { inheritedObjectType != nil }
 
-    /// The Swift name of the field's struct, if it is an object: nested (`Friends`) or, from outside, qualified.
+    /// The Swift name of the field's class, if it is an object: nested (`Friends`) or, from outside, qualified.
     package func objectTypeName(qualified: Bool) -> String? {
         if let inherited = inheritedObjectType { return inherited }
         return qualified ? selectionSet?.qualifiedName : selectionSet?.typeName
@@ -135,7 +135,7 @@ package struct IRInlinePart: Sendable {
 
 /// Key fields the generator selects where the operation does not (``KeyFieldSelector``): `id` on the selection set's
 /// type, or `... on Node { __typename id }` for possible types of an interface or union that lacks the key. In the
-/// selections that decoding and the cache walk, where a response may lack them, and in no property or struct.
+/// selections that decoding and the cache walk, where a response may lack them, and in no property or class.
 package struct IRImplicitKey: Sendable {
     /// The type condition they are selected through; `nil` for the selection set's own type.
     package var typeCondition: String?

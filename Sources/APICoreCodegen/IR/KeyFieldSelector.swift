@@ -14,7 +14,7 @@ import APICoreCompiler
 /// the document invalid.
 ///
 /// The selections join the operation's text, and its selections as implicit keys (``IRImplicitKey``): the cache stores
-/// them and rebuilds them like any other, but no generated type has a property or a struct for them, and a response
+/// them and rebuilds them like any other, but no generated type has a property or a class for them, and a response
 /// without them (a recorded one, a mock) decodes and caches as before. An app that wants an object's `id` selects it,
 /// and its type is then `Identifiable`.
 struct KeyFieldSelector {

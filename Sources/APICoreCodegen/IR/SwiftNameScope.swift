@@ -54,6 +54,8 @@ enum SwiftReservedNames {
         "GraphQLSelectionSet", "GraphQLRootSelectionSet", "GraphQLFragment", "GraphQLQuery", "GraphQLMutation",
         "GraphQLSubscription", "GraphQLOperation", "GraphQLInputObject", "GraphQLCustomScalar", "GraphQLTypePolicies",
         "GraphQLOutputType", "GraphQLArgumentValue", "GraphQLInputValue", "GraphQLFile", "Fragments",
+        "GraphQLSelectionSetObject", "GraphQLCheckedObject", "GraphQLFragmentSpreads", "GraphQLFieldResult",
+        "GraphQLCalendarDate",
     ]
 
     /// Members of a selection set's `fragments` (`GraphQLFragmentSpreads`), and names a member cannot take.

@@ -1,7 +1,7 @@
 import APICoreCompiler
 
 /// The Swift spelling of GraphQL types in generated code: scalars, enums and custom scalars of the schema namespace,
-/// nested selection-set structs, lists and optionals; and the static `GraphQLOutputType` data of a field.
+/// nested selection-set classes, lists and optionals; and the static `GraphQLOutputType` data of a field.
 struct SwiftTypeMapper: Sendable {
     /// The schema.
     let schema: GraphQLSchema

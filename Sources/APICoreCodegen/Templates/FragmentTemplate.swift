@@ -1,6 +1,6 @@
 import APICoreCompiler
 
-/// Renders a fragment: one `GraphQLFragment` struct, reused wherever the fragment is spread.
+/// Renders a fragment: one `GraphQLFragment` class, reused wherever the fragment is spread.
 struct FragmentTemplate {
     let context: TemplateContext
 

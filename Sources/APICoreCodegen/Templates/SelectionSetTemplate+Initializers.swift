@@ -2,7 +2,7 @@ import APICoreCompiler
 
 extension SelectionSetTemplate {
     /// The initializer from typed values: `__typename` (defaulted to the type's name on an object type), then each
-    /// field the struct reads, its own and its fragments', optional ones defaulting to `nil`, then the operation's
+    /// field the class reads, its own and its fragments', optional ones defaulting to `nil`, then the operation's
     /// variables, which decide its `@include`/`@skip` parts and those of everything below it (so they matter where a
     /// value is read from: the root). It builds the response object those values stand for, so the value reads,
     /// caches and prints like one decoded from a server.
@@ -32,8 +32,11 @@ extension SelectionSetTemplate {
         for (position, member) in members.enumerated() {
             let label = SwiftNames.identifier(member.name)
             let isOptional = member.type.hasSuffix("?")
-            // The parameter's own name is positional, so that no field name can shadow `self` or `data` in the body.
-            parameters.append("\(label) _\(position): \(member.type)\(isOptional ? " = nil" : "")")
+            // The parameter's own name is positional, so that no field name can shadow `self` or `data` in the body;
+            // a field named so (`_0` first) is its own label.
+            let name = "_\(position)"
+            let declared = label == name ? name : "\(label) \(name)"
+            parameters.append("\(declared): \(member.type)\(isOptional ? " = nil" : "")")
             let key = SwiftNames.stringLiteral(member.key)
             // A result keeps its error beside its `null`, as decoded data does.
             body.append(

@@ -1,6 +1,6 @@
 import APICoreCompiler
 
-/// Renders an ``IRSelectionSet`` as a Swift struct that holds its checked response object: its parent type and
+/// Renders an ``IRSelectionSet`` as a final Swift class that holds its checked response object: its parent type and
 /// selections as static data (what decoding checks the data against, and what the cache reads), and one computed
 /// property per field, fragment, type case and deferred part, each a one-line read of the data.
 ///
@@ -10,13 +10,13 @@ import APICoreCompiler
 struct SelectionSetTemplate {
     let context: TemplateContext
 
-    /// The struct, indented by `indent`, conforming to `conformance` (else `GraphQLSelectionSet`), with `header`
-    /// lines (already indented) first.
+    /// The class, indented by `indent`: a subclass of `GraphQLSelectionSetObject`, also conforming to `conformance`
+    /// (`GraphQLRootSelectionSet`, `GraphQLFragment`) when given, with `header` lines (already indented) first.
     ///
-    /// A nested struct whose text, apart from its name, is the same as one rendered before it in the file is a
+    /// A nested class whose text, apart from its name, is the same as one rendered before it in the file is a
     /// `typealias` of that one: the same selections on the same type, read and cached the same way.
     ///
-    /// Returns the struct and, apart, the extensions that go at file scope.
+    /// Returns the class and, apart, the extensions that go at file scope.
     func render(
         _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String
     ) -> (declaration: String, extensions: [String]) {
@@ -25,19 +25,19 @@ struct SelectionSetTemplate {
         return (text, file.extensions)
     }
 
-    /// What the structs of one file share: the first struct rendered with each text (by its text without its first
-    /// line), the extensions that give each struct's `fragments` their properties, which go at file scope, and each
-    /// nested struct's text as compared.
+    /// What the classes of one file share: the first class rendered with each text (by its text without its first
+    /// line), the extensions that give each class's `fragments` their properties, which go at file scope, and each
+    /// nested class's text as compared.
     final class FileParts {
         var firstStructs: [String: String] = [:]
         var extensions: [String] = []
-        /// Each nested struct's text with no indentation, aliases or extensions, by qualified name: rendered once,
-        /// and indented where a struct around it is rendered only to be compared.
+        /// Each nested class's text with no indentation, aliases or extensions, by qualified name: rendered once,
+        /// and indented where a class around it is rendered only to be compared.
         var plainTexts: [String: String] = [:]
     }
 
-    /// The struct; nested structs are aliases of earlier identical ones, and extensions are collected, when `file` is
-    /// given (not when a struct is rendered only to compare its text). `plain` keeps the texts compared.
+    /// The class; nested classes are aliases of earlier identical ones, and extensions are collected, when `file` is
+    /// given (not when a class is rendered only to compare its text). `plain` keeps the texts compared.
     private func render(
         _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String, file: FileParts?,
         plain: FileParts
@@ -46,7 +46,7 @@ struct SelectionSetTemplate {
         let inner = indent + "    "
         let identity = identity(of: set)
         // Sendable as its superclass is (`@unchecked` there: its one stored property is immutable), restated as
-        // Swift 6 requires of a subclass that adds no stored property.
+        // Swift 6 requires of every subclass of an `@unchecked Sendable` class.
         let conformances =
             ["GraphQLSelectionSetObject"] + (conformance.map { [$0] } ?? [])
             + (identity == nil ? [] : ["Identifiable"]) + ["@unchecked Sendable"]
@@ -111,7 +111,7 @@ struct SelectionSetTemplate {
             lines.append("")
             let text = plainText(of: child, in: plain)
             guard let file else {
-                // Rendered at `inner`, a struct's text is its plain text with each line indented.
+                // Rendered at `inner`, a class's text is its plain text with each line indented.
                 lines.append(Self.indented(text, by: inner))
                 continue
             }
@@ -159,16 +159,16 @@ struct SelectionSetTemplate {
         }
     }
 
-    /// How a struct is `Identifiable`: by the `id` it selects, or by the key fields of its type's policy, which an
+    /// How a class is `Identifiable`: by the `id` it selects, or by the key fields of its type's policy, which an
     /// `id` property then spells.
     enum Identity: Equatable {
         case selectedID
         case keyFields(type: String, expression: String)
     }
 
-    /// The struct's identity, if it has one: a selected `id` that is always there and is a single scalar or enum value,
+    /// The class's identity, if it has one: a selected `id` that is always there and is a single scalar or enum value,
     /// or else, on an object type with a type policy, its key fields selected that way under their own names. A
-    /// struct with an `id` property of another kind (optional, conditional, an object, a list) has none, as it cannot
+    /// class with an `id` property of another kind (optional, conditional, an object, a list) has none, as it cannot
     /// have a second `id`.
     func identity(of set: IRSelectionSet) -> Identity? {
         var leaves: [(propertyName: String, responseKey: String, swiftType: String)] = []
@@ -197,7 +197,7 @@ struct SelectionSetTemplate {
         return context.schema.type(named: name.value)?.isLeaf ?? false
     }
 
-    /// The properties of a struct's `fragments`, one per fragment it spreads, in an extension at file scope.
+    /// The properties of a class's `fragments`, one per fragment it spreads, in an extension at file scope.
     private func fragmentsExtension(_ set: IRSelectionSet) -> String {
         var lines = ["nonisolated extension GraphQLFragmentSpreads where Owner == \(set.qualifiedName) {"]
         for use in set.fragments {
@@ -223,7 +223,7 @@ struct SelectionSetTemplate {
         return conditions.isEmpty ? "\(read)(\(key))" : "\(read)(\(key), if: \(Self.conditions(conditions)))"
     }
 
-    /// The Swift type of a stored field; `qualified` spells nested structs from outside the struct.
+    /// The Swift type of a stored field; `qualified` spells nested classes from outside the class.
     func fieldType(_ field: IRField, qualified: Bool) -> String {
         var type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: qualified))
         if field.isResult { type = IRBuilder.resultType(type) }

@@ -48,7 +48,7 @@ enum SwiftNames {
 
     /// `Hero` for `hero`.
     static func upperFirst(_ name: String) -> String {
-        // Past leading underscores, so the struct of `__type` is `__Type`, not a second `__type`.
+        // Past leading underscores, so the type of `__type` is `__Type`, not a second `__type`.
         let underscores = name.prefix { $0 == "_" }
         let rest = name.dropFirst(underscores.count)
         guard let first = rest.first else { return name }

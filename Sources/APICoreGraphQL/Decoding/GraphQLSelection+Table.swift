@@ -244,7 +244,6 @@ struct GraphQLSelectionTableReader {
     }
 
     @_optimize(size)
-
     private func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
     }

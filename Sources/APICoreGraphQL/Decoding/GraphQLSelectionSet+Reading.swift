@@ -1,8 +1,8 @@
 /// A response object checked against a selection set, and the variables of the operation it was decoded for, which
 /// decide its `@include`/`@skip` parts.
 ///
-/// A class, so that a generated selection set holds one reference: a struct of one reference needs no value witness
-/// functions of its own, which keeps every selection set of the generated module small.
+/// A class, so that a selection set and every view of it (type cases, fragments) hold one reference to the same object
+/// and its data.
 public final class GraphQLCheckedObject: Sendable {
     /// The response object.
     public let data: JSONObject

@@ -5,8 +5,8 @@
 /// operation's compiled ones), with `GraphQLSelectionValidator` (in `APICoreJSON`), and builds nothing; the typed
 /// properties then read the checked data through `__field(_:)`, which cannot fail. Data from the network and from the
 /// normalized cache is checked by the same walk (`init(reader:)`), so the two can never drift apart; a cache read
-/// whose records were checked as it built the object wraps it with `init(__object:)` directly. Equality and hashing
-/// are those of the data.
+/// whose records were checked as it built the object wraps it with `init(__object:)` directly. Values hash their data,
+/// and are equal when they were read from equal data (and, for ``GraphQLSelectionSetObject``, are of the same class).
 ///
 /// Generated selection sets are final subclasses of ``GraphQLSelectionSetObject``, which conforms once for all of
 /// them; a hand-written one may be a struct that declares the four requirements and shares everything else.
