@@ -61,7 +61,9 @@ mkdir -p "$work/runtime"
 (cd "$work/runtime" && swiftc -O -wmo -num-threads 2 -parse-as-library -emit-module -emit-library \
     -module-name APICoreGraphQL -package-name apicore $(find "$root/Sources/APICoreGraphQL" -name '*.swift' | sort) \
     -o libAPICoreGraphQL.so)
-runtimeText=$(size "$work/runtime/libAPICoreGraphQL.so" | awk 'NR == 2 { print $1 }')
+# The text segment of a library, in bytes, as `size` reports it.
+textSize() { size "$1" | awk 'NR == 2 { print $1 }'; }
+runtimeText=$(textSize "$work/runtime/libAPICoreGraphQL.so")
 # The built-in custom scalars, files to upload and fragment arguments, which generated code links only when its
 # configuration maps a scalar to one of them, its operations use a file scalar or a fragment declares variables (the
 # sets below do none of these): reported apart, and counted in a set's runtime text when its generated code imports
@@ -70,7 +72,7 @@ say "compiling the built-in scalars (APICoreScalars, -O -wmo)"
 (cd "$work/runtime" && swiftc -O -wmo -num-threads 2 -parse-as-library -emit-module -emit-library \
     -module-name APICoreScalars -package-name apicore -I . -L . -lAPICoreGraphQL \
     $(find "$root/Sources/APICoreScalars" -name '*.swift' | sort) -o libAPICoreScalars.so)
-scalarsText=$(size "$work/runtime/libAPICoreScalars.so" | awk 'NR == 2 { print $1 }')
+scalarsText=$(textSize "$work/runtime/libAPICoreScalars.so")
 # ApolloAPI's release text, built from its tags the same way on Linux x86_64: 208-242 KB over the 1.x tags up to 1.8
 # (the apps below pin 1.0.2 and 1.8.0), 302.5 KB for 1.25.7, the last 1.x, and 303.2 KB for 2.4.0. The issue's bound,
 # ~240 KB, is the one compared without --apollo; with it, each pinned tag and the newest 1.x and 2.x are built too.
@@ -165,19 +167,22 @@ printf -- '- runtime (APICoreGraphQL, release): %s bytes of text vs ApolloAPI'"'
 printf -- '- built-in scalars, uploads and fragment arguments (APICoreScalars, release, linked only when generated code imports it): %s bytes of text\n' \
     "$scalarsText"
 if [ -n "$apollo" ]; then
+    # One line per ApolloAPI tag: its text, built here, and the runtime's against it.
+    apolloRuntimeLine() { # tag, what the tag is
+        local tagText
+        tagText=$(textSize "$(apolloRuntime "$1")/libApolloAPI.so")
+        printf -- '- ApolloAPI %s (%s), built here: %s bytes of text (the runtime is %.2fx of it)\n' \
+            "$1" "$2" "$tagText" "$(ratio "$runtimeText" "$tagText")"
+    }
     for set in $sets; do
         read -r _ _ _ _ apolloTag <<<"$(apolloOutput "$set")"
         [ -n "$apolloTag" ] || continue
-        tagText=$(size "$(apolloRuntime "$apolloTag")/libApolloAPI.so" | awk 'NR == 2 { print $1 }')
-        printf -- '- ApolloAPI %s (the one %s'"'"'s Apollo output is for), built here: %s bytes of text (the runtime is %.2fx of it)\n' \
-            "$apolloTag" "$set" "$tagText" "$(ratio "$runtimeText" "$tagText")"
+        apolloRuntimeLine "$apolloTag" "the one $set's Apollo output is for"
     done
     # The newest 1.x and 2.x tags, what an app adding Apollo today resolves.
     for apolloTag in $(git -C "$(repository apollographql/apollo-ios)" tag | grep -E '^[12]\.[0-9]+\.[0-9]+$' \
         | sort -V | awk -F. '{ newest[$1] = $0 } END { print newest[1], newest[2] }'); do
-        tagText=$(size "$(apolloRuntime "$apolloTag")/libApolloAPI.so" | awk 'NR == 2 { print $1 }')
-        printf -- '- ApolloAPI %s (the newest %s.x), built here: %s bytes of text (the runtime is %.2fx of it)\n' \
-            "$apolloTag" "${apolloTag%%.*}" "$tagText" "$(ratio "$runtimeText" "$tagText")"
+        apolloRuntimeLine "$apolloTag" "the newest ${apolloTag%%.*}.x"
     done
     printf -- "- Apollo's figures: its apps' own output for the same operations, compiled here in the same runs\n\n"
 else
@@ -233,13 +238,13 @@ EOF
     if [ -n "$apolloFiles" ]; then
         apolloRelease=$(printf '%s\n' "${apolloReleases[@]}" | median)
         apolloDebug=$(printf '%s\n' "${apolloDebugs[@]}" | median)
-        apolloText=$(size "$out/apollo/lib$apolloModule.so" | awk 'NR == 2 { print $1 }')
+        apolloText=$(textSize "$out/apollo/lib$apolloModule.so")
         apolloSource=$(cat $apolloFiles | wc -c)
-        setApolloRuntimeText=$(size "$apolloLibrary/libApolloAPI.so" | awk 'NR == 2 { print $1 }')
+        setApolloRuntimeText=$(textSize "$apolloLibrary/libApolloAPI.so")
         say "$set: Apollo's output at $apolloRepository@${apolloCommit:0:8}, ApolloAPI $apolloTag" \
             "($setApolloRuntimeText bytes of text), compiled here"
     fi
-    text=$(size "$out/lib$namespace.so" | awk 'NR == 2 { print $1 }')
+    text=$(textSize "$out/lib$namespace.so")
     releaseMedian=$(printf '%s\n' "${release[@]}" | median)
     debugMedian=$(printf '%s\n' "${debug[@]}" | median)
     if [ "$apolloText" = "-" ]; then

@@ -45,8 +45,8 @@ struct SelectionSetTemplate {
         let access = context.access
         let inner = indent + "    "
         let identity = identity(of: set)
-        // Sendable as its superclass is (`@unchecked` there: its one stored property is immutable), restated as
-        // Swift 6 requires of every subclass of an `@unchecked Sendable` class.
+        // Safety: the class adds no stored property to its superclass, whose one stored property is an immutable
+        // reference to a `Sendable` object; Swift 6 asks every subclass to restate the unchecked conformance.
         let conformances =
             ["GraphQLSelectionSetObject"] + (conformance.map { [$0] } ?? [])
             + (identity == nil ? [] : ["Identifiable"]) + ["@unchecked Sendable"]

@@ -13,7 +13,7 @@
 ///
 /// The class itself selects nothing: use it as a superclass only, never as the selection set a value is read as,
 /// whose `__selections` it would be asked for. A subclass adds no stored properties (it would not be `Sendable`,
-/// which it restates as `@unchecked Sendable` after this class) and overrides both class properties.
+/// a conformance it restates after this class) and overrides both class properties.
 // Safety: the one stored property is an immutable `let` of a `Sendable` class, and subclasses add no stored
 // properties (generated ones never do).
 open class GraphQLSelectionSetObject: GraphQLSelectionSet, @unchecked Sendable {
@@ -38,6 +38,6 @@ open class GraphQLSelectionSetObject: GraphQLSelectionSet, @unchecked Sendable {
     /// Whether two values are of the same class and were read from equal data.
     public static func == (lhs: GraphQLSelectionSetObject, rhs: GraphQLSelectionSetObject) -> Bool {
         guard type(of: lhs) == type(of: rhs) else { return false }
-        return lhs.__object === rhs.__object || lhs.__object.data == rhs.__object.data
+        return lhs.__object === rhs.__object || lhs.__data == rhs.__data
     }
 }
