@@ -4,6 +4,7 @@ import APICoreTestSupport
 import Testing
 
 @testable import APICoreCache
+@testable import APICoreGraphQL
 
 /// A record's fields behave as a dictionary keyed by storage key does, whatever the order of operations and however
 /// many fields (lookups switch to a hash index past `RecordFields.indexThreshold`).
@@ -42,6 +43,24 @@ struct RecordFieldsTests {
         let reordered = RecordFields(model)
         #expect(reordered == fields, "seed \(seed)")
         #expect(reordered.hashValue == fields.hashValue, "seed \(seed)")
+    }
+
+    @Test(
+        "a lookup that starts where a field is expected finds what a plain lookup finds, wherever it starts",
+        arguments: 1...100)
+    func expectedPosition(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        // Up to 30 names, so that both the scan and the hash index (past `indexThreshold`) are tried.
+        let names = (0..<Int.random(in: 0...30, using: &random)).map { "f\($0)" }.shuffled(using: &random)
+        let fields = RecordFields(
+            uniqueKeys: names, values: names.indices.map { RecordValue.value(.int(Int64($0))) })
+        let object = JSONObject(uniqueKeys: names, values: names.indices.map { JSONValue.int(Int64($0)) })
+        for name in names + ["absent", "", "f"] {
+            for expected in -2...(names.count + 2) {
+                #expect(fields.position(of: name, expectedAt: expected) == fields.position(of: name), "seed \(seed)")
+                #expect(object.position(of: name, expectedAt: expected) == object.position(of: name), "seed \(seed)")
+            }
+        }
     }
 
     @Test("fields keep the order they were first stored in, and a replaced value keeps its place")

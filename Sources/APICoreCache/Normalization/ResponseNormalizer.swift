@@ -116,8 +116,12 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         /// Its response path, kept only when the response reports field errors (``Walk/errored``).
         var path: [ResponsePath.Component] = []
 
-        /// The key of the child at `field` and `indexes` below this object, from the reference computed for it.
-        fileprivate func childKey(field: String?, indexes: [Int]) -> CacheKey? {
+        /// The key of the child at `field` and `indexes` below an object whose fields holding objects are
+        /// `childValues`, from the reference computed for it. Static, so that the walk passes one array of a frame
+        /// rather than the frame, which a call on it would copy whole.
+        fileprivate static func childKey(
+            in childValues: [(responseKey: String, value: RecordValue)], field: String?, indexes: [Int]
+        ) -> CacheKey? {
             guard let field, var value = childValues.first(where: { $0.responseKey == field })?.value else {
                 return nil
             }
@@ -130,9 +134,12 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         }
     }
 
-    /// The walk's state, in one stored property: each call from the decoder is one access to it, where a property of
-    /// the class per mutation would be one dynamically checked access each (and several per object entered).
-    private var walk: Walk
+    /// The walk's state, in one stored property: each call from the decoder is one access to it.
+    // Safety: the walk skips the runtime's exclusivity checks (two per object entered). Each call from the decoder
+    // mutates it once, and the only code outside the normalizer that runs meanwhile is the key resolver's function,
+    // which is handed the object and nothing of the walk; a decode calls its observer on one thread, so accesses
+    // cannot overlap.
+    @exclusivity(unchecked) private var walk: Walk
 
     /// A normalizer of data whose response reported `fieldErrors`: a `null` at an error's path, or at a path above
     /// it (where a non-null field's `null` went up to), is stored as that error (``RecordValue/error(_:)``), not as a
@@ -233,9 +240,11 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             let field = lastField.map { path[$0].fieldName }
             let indexes = lastField.map { path[($0 + 1)...].map(\.listIndex) } ?? path.map(\.listIndex)
             leaveFrames(deeperThan: depth)
-            if let top = frames.last, top.depth == depth {
-                if top.field == field, top.indexes == indexes {
-                    addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
+            // The frames are read in place: a copy of one would retain each of its arrays.
+            let top = frames.count - 1
+            if top >= 0, frames[top].depth == depth {
+                if frames[top].field == field, frames[top].indexes == indexes {
+                    addFields(of: object, as: selectionSet, toFrameAt: top)
                     return
                 }
                 leaveFrames(deeperThan: depth - 1)  // a sibling the walk has left
@@ -246,23 +255,22 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             } else {
                 let parentDepth = lastField ?? -1
                 leaveFrames(deeperThan: parentDepth)
+                let parent = frames.count - 1
                 key =
-                    frames.last.flatMap { parent in
-                        parent.depth == parentDepth ? parent.childKey(field: field, indexes: indexes) : nil
-                    }
-                    ?? resolver.key(
-                        for: object, staticTypename: selectionSet.concreteTypename)
+                    (parent >= 0 && frames[parent].depth == parentDepth
+                        ? Frame.childKey(in: frames[parent].childValues, field: field, indexes: indexes) : nil)
+                    ?? resolver.key(for: object, staticTypename: selectionSet.concreteTypename)
                     ?? rootKey
             }
-            var frame = Frame(depth: depth, field: field, indexes: indexes, key: key)
-            if !errored.isEmpty { frame.path = path }
-            frames.append(frame)
+            // Made in the array, not in a variable that appending would copy.
+            frames.append(Frame(depth: depth, field: field, indexes: indexes, key: key))
+            if !errored.isEmpty { frames[frames.count - 1].path = path }
             addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
         }
 
         /// Moves the records of the frames deeper than `depth` to ``finished``.
         mutating func leaveFrames(deeperThan depth: Int) {
-            while let top = frames.last, top.depth > depth {
+            while !frames.isEmpty, frames[frames.count - 1].depth > depth {
                 let frame = frames.removeLast()
                 finished.add(
                     key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations,
@@ -291,6 +299,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             if let layout { names = layout.names }
             var sharesLayout = layout != nil
             values.reserveCapacity(names.count)
+            // Where the next field is looked for first: responses list an object's fields in the order selected.
+            var expectedMember = 0
             for (position, plan) in planSet.fields.enumerated() {
                 // A key selected through a type condition counts only for the objects the condition holds for.
                 if let condition = plan.typeCondition,
@@ -302,13 +312,15 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                     }
                     continue
                 }
-                guard let json = object[plan.responseKey] else {
+                guard let member = object.position(of: plan.responseKey, expectedAt: expectedMember) else {
                     if sharesLayout, let layout, layout.slots[position] >= values.count {
                         names.removeSubrange(values.count...)
                         sharesLayout = false
                     }
                     continue
                 }
+                expectedMember = member + 1
+                let json = object.values[member]
                 let fieldValue: RecordValue
                 let fieldPath = errored.isEmpty ? nil : frames[index].path + [.field(plan.responseKey)]
                 if let fieldPath, case .null = json, let error = errored[ResponsePath(fieldPath)] {
@@ -413,15 +425,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 if let resolved = resolver.key(for: object, staticTypename: staticTypename) {
                     return .reference(resolved)
                 }
-                var text = key.rawValue
-                text.reserveCapacity(text.utf8.count + plan.pathKey.utf8.count + 1 + 4 * indexes.count)
-                text += "."
-                text += plan.pathKey
-                for index in indexes {
-                    text += "."
-                    text += String(index)
-                }
-                return .reference(CacheKey(text))
+                return .reference(key.appending(field: plan.pathKey, indexes: indexes))
             }
         }
 

@@ -8,16 +8,41 @@ extension CacheDataReader {
     /// first use and kept on the step.
     final class Plan {
         let steps: [Step]
-        /// Whether the steps are fields with distinct response keys and nothing else, so that an object built from
-        /// this plan alone cannot meet a response key twice.
-        let isFlat: Bool
         /// The most fields an object read with this plan can hold, its fragments' and type cases' included.
         let capacity: Int
+        /// The fields of this plan and of its fragments, type cases and deferred parts, at every depth, whose response
+        /// key another of them also has (or that are reached twice): the only ones an object read with this plan can
+        /// meet twice, which must then merge. Usually none or a few, compared by identity.
+        let repeatedFields: [ObjectIdentifier]
 
-        init(steps: [Step], isFlat: Bool, capacity: Int) {
+        init(steps: [Step], capacity: Int) {
             self.steps = steps
-            self.isFlat = isFlat
             self.capacity = capacity
+            var fields: [FieldStep] = []
+            Self.collectFields(of: steps, into: &fields)
+            var counts: [String: Int] = [:]
+            for field in fields { counts[field.responseKey, default: 0] += 1 }
+            var repeated: [ObjectIdentifier] = []
+            for field in fields where counts[field.responseKey, default: 0] > 1 {
+                let id = ObjectIdentifier(field)
+                if !repeated.contains(id) { repeated.append(id) }
+            }
+            repeatedFields = repeated
+        }
+
+        /// Whether an object read with this plan may meet `field`'s response key twice.
+        func mayRepeat(_ field: FieldStep) -> Bool {
+            !repeatedFields.isEmpty && repeatedFields.contains(ObjectIdentifier(field))
+        }
+
+        private static func collectFields(of steps: [Step], into fields: inout [FieldStep]) {
+            for step in steps {
+                switch step {
+                case .field(let field): fields.append(field)
+                case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
+                    collectFields(of: spread.plan.steps, into: &fields)
+                }
+            }
         }
     }
 
@@ -79,20 +104,14 @@ extension CacheDataReader {
         if let plan = plans[id] { return plan }
         var steps: [Step] = []
         appendSteps(of: type, to: &steps)
-        var responseKeys: Set<String> = []
-        var isFlat = true
         var capacity = 0
         for step in steps {
             switch step {
-            case .field(let field):
-                capacity += 1
-                if !responseKeys.insert(field.responseKey).inserted { isFlat = false }
-            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
-                capacity += spread.plan.capacity
-                isFlat = false
+            case .field: capacity += 1
+            case .fragment(let spread), .typeCase(let spread), .deferred(let spread): capacity += spread.plan.capacity
             }
         }
-        let plan = Plan(steps: steps, isFlat: isFlat, capacity: capacity)
+        let plan = Plan(steps: steps, capacity: capacity)
         plans[id] = plan
         return plan
     }

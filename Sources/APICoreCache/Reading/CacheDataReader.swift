@@ -201,7 +201,7 @@ struct CacheDataReader {
         object.reserveCapacity(plan.capacity)
         let enclosingMetTypeCase = metTypeCase
         metTypeCase = false
-        try collect(plan, of: type, record: record, into: &object, mayRepeatKeys: !plan.isFlat)
+        try collect(plan, of: type, record: record, into: &object, keysFrom: plan)
         if metTypeCase, object["__typename"]?.stringValue == nil { builtDataPassedChecks = false }
         metTypeCase = enclosingMetTypeCase
         return object
@@ -233,15 +233,18 @@ struct CacheDataReader {
         return record
     }
 
-    /// Adds the fields of `plan` read from `record` to `object`; `mayRepeatKeys` when `object` may already hold one of
-    /// its response keys (from another selection of the same object), which then merge.
+    /// Adds the fields of `plan` read from `record` to `object`, which is read with `objectPlan` (`plan` itself, or
+    /// the plan `plan` is a fragment, type case or deferred part of): a field whose response key another selection of
+    /// the object may have set already (``Plan/mayRepeat(_:)``) merges with what is there.
     private mutating func collect(
         _ plan: Plan,
         of type: GraphQLSelectionTree,
         record: Record,
         into object: inout JSONObject,
-        mayRepeatKeys: Bool
+        keysFrom objectPlan: Plan
     ) throws(CacheError) {
+        // Where the next field is looked for first: records hold their fields in the order selected.
+        var expectedField = 0
         for step in plan.steps {
             switch step {
             case .field(let field):
@@ -251,7 +254,8 @@ struct CacheDataReader {
                 defer { path.removeLast() }
                 let json: JSONValue
                 do throws(CacheError) {
-                    guard let value = record.fields[storageKey] else {
+                    let position = record.fields.position(of: storageKey, expectedAt: expectedField)
+                    guard let position else {
                         // Servers and recorded responses may leave `__typename` out; so does the rebuilt data.
                         if storageKey == "__typename" {
                             // The whole-tree check lets only the type name generated code adds go missing.
@@ -262,6 +266,8 @@ struct CacheDataReader {
                         if field.isImplicitKey { continue }
                         throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
                     }
+                    expectedField = position + 1
+                    let value = record.fields.values[position]
                     if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
                         try checkFreshness(of: storageKey, in: record, expiry: expiry)
                     }
@@ -275,7 +281,7 @@ struct CacheDataReader {
                     misses.append(error)
                     json = .null
                 }
-                guard mayRepeatKeys, let position = object.position(of: field.responseKey) else {
+                guard objectPlan.mayRepeat(field), let position = object.position(of: field.responseKey) else {
                     object.append(uniqueKey: field.responseKey, json)
                     continue
                 }
@@ -288,14 +294,14 @@ struct CacheDataReader {
             case .fragment(let fragment):
                 // A named fragment always applies (`GraphQLSelectionTree.applies`).
                 try collect(
-                    fragment.plan, of: fragment.selectionSet, record: record, into: &object, mayRepeatKeys: true)
+                    fragment.plan, of: fragment.selectionSet, record: record, into: &object, keysFrom: objectPlan)
             case .typeCase(let typeCase):
                 metTypeCase = true
                 guard applies(typeCase.selectionSet, as: .typeCase, to: record, within: type.parentType) else {
                     continue
                 }
                 try collect(
-                    typeCase.plan, of: typeCase.selectionSet, record: record, into: &object, mayRepeatKeys: true)
+                    typeCase.plan, of: typeCase.selectionSet, record: record, into: &object, keysFrom: objectPlan)
             case .deferred(let part):
                 guard applies(part.selectionSet, as: .deferred(label: nil), to: record, within: type.parentType) else {
                     continue
@@ -307,7 +313,8 @@ struct CacheDataReader {
                 var attempt = object
                 let errorsBefore = fieldErrors.count
                 do throws(CacheError) {
-                    try collect(part.plan, of: part.selectionSet, record: record, into: &attempt, mayRepeatKeys: true)
+                    try collect(
+                        part.plan, of: part.selectionSet, record: record, into: &attempt, keysFrom: objectPlan)
                     object = attempt
                 } catch  where error.isMiss {
                     fieldErrors.removeSubrange(errorsBefore...)

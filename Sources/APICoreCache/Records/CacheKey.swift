@@ -59,6 +59,59 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         CacheKey(rawValue + "." + String(index))
     }
 
+    /// The key `self.field.index...`, the text ``appending(field:)`` and then ``appending(index:)`` for each index
+    /// make, written in one allocation: the normalizer keys every object without an identity so, and those keys run
+    /// long (`QUERY_ROOT.repository(...).issues(...).nodes.12`), where appending part by part grows the text each time.
+    func appending(field: String, indexes: [Int]) -> CacheKey {
+        var base = rawValue
+        var field = field
+        // An index takes at most 20 bytes (a sign and 19 digits), and its dot one more.
+        let capacity = base.utf8.count + 1 + field.utf8.count + 21 * indexes.count
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            var count = base.withUTF8 { Self.write($0, into: buffer, at: 0) }
+            buffer[count] = UInt8(ascii: ".")
+            count = field.withUTF8 { Self.write($0, into: buffer, at: count + 1) }
+            for index in indexes {
+                buffer[count] = UInt8(ascii: ".")
+                count = Self.write(decimal: index, into: buffer, at: count + 1)
+            }
+            return count
+        }
+        return CacheKey(text)
+    }
+
+    /// Copies `bytes` into `buffer` at `offset`; returns the offset after them.
+    private static func write(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int {
+        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return offset }
+        (target + offset).initialize(from: source, count: bytes.count)
+        return offset + bytes.count
+    }
+
+    /// Writes `value` in decimal, as `String(value)` does, into `buffer` at `offset`; returns the offset after it.
+    private static func write(
+        decimal value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int {
+        var offset = offset
+        if value < 0 {
+            buffer[offset] = UInt8(ascii: "-")
+            offset += 1
+        }
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var remaining = value.magnitude
+        for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+            buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
+        return offset + digits
+    }
+
     /// The key's text, as stored.
     public var description: String { rawValue }
 

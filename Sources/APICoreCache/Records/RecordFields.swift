@@ -60,6 +60,14 @@ public struct RecordFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// The position of a storage key, if there is a field with it.
+    /// The position of `name`, looked for at `expected` first: records are written in the order their selections
+    /// list the fields, and a read in that order finds each where the last one ended.
+    @inline(__always)
+    func position(of name: String, expectedAt expected: Int) -> Int? {
+        if expected >= 0, expected < keys.count, keys[expected] == name { return expected }
+        return position(of: name)
+    }
+
     @inline(__always)
     func position(of name: String) -> Int? {
         if let index { return index[name] }

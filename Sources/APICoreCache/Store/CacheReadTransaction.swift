@@ -159,11 +159,17 @@ public class CacheReadTransaction {
         freshness: CacheFreshness,
         _ body: (inout CacheDataReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
+        // Nothing to lay over the stored records (the usual case) loads them as stored: a record is a large value,
+        // and passing it through `overlaid` copies it twice more. Neither the layers nor this transaction's writes
+        // change while a read runs.
+        let load: (CacheKey) throws(CacheError) -> Record? =
+            layers.isEmpty && pending.isEmpty
+            ? { key throws(CacheError) in try cache.loadRecord(key) }
+            : { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) }
         var reader = CacheDataReader(
             variables: variables, typePolicies: store.keyResolver.typePolicies, now: store.now(),
             tracksDependencies: tracksDependencies, batchesLoads: cache.prefersBatchedLoads,
-            load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
-            loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
+            load: load, loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
         reader.freshness = freshness
         return try body(&reader)
     }

@@ -11,7 +11,10 @@ public final class GraphQLDecodingContext {
     /// Sees every object as it is decoded, when set.
     public let observer: (any GraphQLDecodingObserver)?
 
-    @usableFromInline var pathComponents: [ResponsePath.Component] = []
+    // Safety: the path skips the runtime's exclusivity checks, two per field decoded. Every access is instantaneous
+    // (an append, a removeLast, a read) and none spans a call into other code, so accesses cannot overlap; a context
+    // is not `Sendable` and serves one decode on one thread.
+    @exclusivity(unchecked) @usableFromInline var pathComponents: [ResponsePath.Component] = []
 
     @usableFromInline let tracksPath: Bool
 

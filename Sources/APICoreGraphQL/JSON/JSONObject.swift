@@ -43,6 +43,13 @@ public struct JSONObject: Sendable, Hashable {
     /// Whether the object has no members.
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// The position of `key`, looked for at `expected` first: a walk that reads an object's members in the order the
+    /// response lists them (most do) finds each where the last one ended, without a scan or a hash.
+    @inlinable package func position(of key: String, expectedAt expected: Int) -> Int? {
+        if expected >= 0, expected < keys.count, keys[expected] == key { return expected }
+        return position(of: key)
+    }
+
     /// The position of `key`, if the object has it.
     public func position(of key: String) -> Int? {
         if let index { return index[key] }

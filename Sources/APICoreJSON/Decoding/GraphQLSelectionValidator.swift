@@ -52,11 +52,18 @@ public enum GraphQLSelectionValidator {
     private struct Visitor: GraphQLSelectionVisitor {
         let object: JSONObject
         let context: GraphQLDecodingContext
+        /// Where the next field is looked for first: responses list an object's fields in the order selected.
+        var expectedMember = 0
+
+        init(object: JSONObject, context: GraphQLDecodingContext) {
+            self.object = object
+            self.context = context
+        }
 
         var typename: String? { object["__typename"]?.stringValue }
 
-        func visit(_ field: GraphQLField, of parent: GraphQLParentType) throws(GraphQLDecodingError) {
-            try GraphQLSelectionValidator.validate(field, on: object, in: context)
+        mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) throws(GraphQLDecodingError) {
+            try GraphQLSelectionValidator.validate(field, on: object, expectedAt: &expectedMember, in: context)
         }
 
         func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) throws(GraphQLDecodingError) -> Bool {
@@ -79,15 +86,20 @@ public enum GraphQLSelectionValidator {
         }
     }
 
+    /// Checks `field` on `object`, looking for it at `expected` first and leaving `expected` after it.
     fileprivate static func validate(
-        _ field: GraphQLField, on object: JSONObject, in context: GraphQLDecodingContext
+        _ field: GraphQLField, on object: JSONObject, expectedAt expected: inout Int, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
         // The type name generated code selects everywhere is read only by type cases, which check it themselves.
         if field.isImplicitTypename { return }
         // A key the generator added is the cache's concern: whatever the response holds for it, or nothing, will do.
         if field.isImplicitKey { return }
         let key = field.responseKey
-        guard let value = object[key] else { throw GraphQLDecodingError(.missingField, path: [.field(key)]) }
+        guard let position = object.position(of: key, expectedAt: expected) else {
+            throw GraphQLDecodingError(.missingField, path: [.field(key)])
+        }
+        expected = position + 1
+        let value = object.values[position]
         // A result field (`@catch(to: RESULT)`) that failed holds `null` and its error beside it.
         if field.catching?.isResult == true, case .null = value,
             object[GraphQLErrorCatching.errorKey(of: key)] != nil
