@@ -30,4 +30,18 @@ struct CacheKeyTests {
         #expect(made.rawValue.utf8.elementsEqual(expected.rawValue.utf8), "seed \(seed)")
         #expect(made.hashValue == expected.hashValue, "seed \(seed)")
     }
+
+    @Test("a key made of a type name and an identity reads as the two joined by a colon", arguments: 1...50)
+    func typenameAndIdentity(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let parts = [
+            "", "User", "MDQ6VXNlcjE5NzY0OTg=", "é🙂", "a:b",
+            String(repeating: "x", count: Int.random(in: 0...200, using: &random)),
+        ]
+        let typename = parts.randomElement(using: &random) ?? ""
+        let identity = parts.randomElement(using: &random) ?? ""
+        let key = CacheKey(typename: typename, identity: identity)
+        #expect(key == CacheKey(typename + ":" + identity), "seed \(seed)")
+        #expect(key.rawValue.utf8.count == typename.utf8.count + 1 + identity.utf8.count, "seed \(seed)")
+    }
 }

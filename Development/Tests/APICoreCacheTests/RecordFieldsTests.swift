@@ -63,6 +63,25 @@ struct RecordFieldsTests {
         }
     }
 
+    @Test("assigning lists of names and values leaves what setting them one by one leaves", arguments: 1...100)
+    func assignMatchesSubscript(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let pool = (0..<30).map { "f\($0)" }
+        let stored = Array(pool.shuffled(using: &random).prefix(Int.random(in: 0...20, using: &random)))
+        var fields = RecordFields(
+            uniqueKeys: stored, values: stored.indices.map { RecordValue.value(.int(Int64($0))) })
+        // The names written again: the stored ones in their order (the usual case), with some left out, some new.
+        var names = stored.filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
+        names += pool.filter { !stored.contains($0) }.prefix(Int.random(in: 0...5, using: &random))
+        if Bool.random(using: &random) { names.shuffle(using: &random) }
+        let values = names.indices.map { RecordValue.value(.string("new \($0)")) }
+        var model = fields
+        for (name, value) in zip(names, values) { model[name] = value }
+        fields.assign(names: names, values: values)
+        #expect(fields.keys == model.keys, "seed \(seed)")
+        #expect(fields.values == model.values, "seed \(seed)")
+    }
+
     @Test("fields keep the order they were first stored in, and a replaced value keeps its place")
     func order() {
         var fields: RecordFields = ["b": .value(1), "a": .value(2)]

@@ -40,10 +40,12 @@ public struct CacheKeyResolver: Sendable {
                 guard let value = object[field], let text = Self.keyText(value) else { return nil }
                 parts.append(text)
             }
-            return CacheKey(typename + ":" + parts.joined(separator: "+"))
+            return CacheKey(typename: typename, identity: parts.joined(separator: "+"))
         }
         if let keyFunction {
-            return keyFunction(Object(typename: typename, data: object)).map { CacheKey(typename + ":" + $0) }
+            return keyFunction(Object(typename: typename, data: object)).map {
+                CacheKey(typename: typename, identity: $0)
+            }
         }
         return Self.defaultKey(typename: typename, object: object)
     }
@@ -51,11 +53,7 @@ public struct CacheKeyResolver: Sendable {
     /// `Typename:id` when the object has an `id`; the rule used when neither schema nor app says otherwise.
     public static func defaultKey(typename: String, object: JSONObject) -> CacheKey? {
         guard let id = object["id"], let text = keyText(id) else { return nil }
-        var key = typename
-        key.reserveCapacity(typename.utf8.count + 1 + text.utf8.count)
-        key += ":"
-        key += text
-        return CacheKey(key)
+        return CacheKey(typename: typename, identity: text)
     }
 
     private static func keyText(_ value: JSONValue) -> String? {

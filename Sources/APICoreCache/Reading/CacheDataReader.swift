@@ -267,13 +267,19 @@ struct CacheDataReader {
                         throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
                     }
                     expectedField = position + 1
-                    let value = record.fields.values[position]
                     if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
                         try checkFreshness(of: storageKey, in: record, expiry: expiry)
                     }
-                    json = try data(
-                        value, type: field.type, of: field,
-                        checksValues: field.leafType == nil && !field.isImplicitTypename)
+                    let checksValues = field.leafType == nil && !field.isImplicitTypename
+                    // A stored JSON value, what most fields hold, is taken from the record without copying the
+                    // record value around it.
+                    if case .value(let stored) = record.fields.values[position] {
+                        if checksValues, builtDataPassedChecks { check(stored, type: field.type, leafType: nil) }
+                        json = stored
+                    } else {
+                        json = try data(
+                            record.fields.values[position], type: field.type, of: field, checksValues: checksValues)
+                    }
                     if let leafType = field.leafType, builtDataPassedChecks {
                         check(json, type: field.type, leafType: leafType)
                     }

@@ -59,6 +59,18 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         CacheKey(rawValue + "." + String(index))
     }
 
+    /// The key `Typename:identity` of an object with an identity, written in one allocation.
+    init(typename: String, identity: String) {
+        var typename = typename
+        var identity = identity
+        let text = String(unsafeUninitializedCapacity: typename.utf8.count + 1 + identity.utf8.count) { buffer in
+            let count = typename.withUTF8 { Self.write($0, into: buffer, at: 0) }
+            buffer[count] = UInt8(ascii: ":")
+            return identity.withUTF8 { Self.write($0, into: buffer, at: count + 1) }
+        }
+        self.init(text)
+    }
+
     /// The key `self.field.index...`, the text ``appending(field:)`` and then ``appending(index:)`` for each index
     /// make, written in one allocation: the normalizer keys every object without an identity so, and those keys run
     /// long (`QUERY_ROOT.repository(...).issues(...).nodes.12`), where appending part by part grows the text each time.

@@ -118,7 +118,7 @@ public struct Record: Sendable, Hashable {
         values: [RecordValue],
         expirations newExpirations: [(storageKey: String, date: Date)]
     ) {
-        for (name, value) in zip(names, values) { fields[name] = value }
+        fields.assign(names: names, values: values)
         if expirations.isEmpty, newExpirations.isEmpty { return }
         for name in names { expirations[name] = nil }
         for (name, date) in newExpirations { expirations[name] = date }

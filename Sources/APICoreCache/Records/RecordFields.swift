@@ -68,6 +68,21 @@ public struct RecordFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         return position(of: name)
     }
 
+    /// Sets each of `names` to the value at the same position of `values`, as the subscript would one by one: the
+    /// normalizer writes the fields of an object met again (an author of many comments) in the order its record lists
+    /// them, so each is found where the last one ended.
+    mutating func assign(names: [String], values newValues: [RecordValue]) {
+        var expected = 0
+        for (name, value) in zip(names, newValues) {
+            if let position = position(of: name, expectedAt: expected) {
+                values[position] = value
+                expected = position + 1
+            } else {
+                self[name] = value
+            }
+        }
+    }
+
     @inline(__always)
     func position(of name: String) -> Int? {
         if let index { return index[name] }
