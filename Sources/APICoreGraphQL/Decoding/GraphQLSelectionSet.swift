@@ -70,8 +70,8 @@ public struct GraphQLParentType: Sendable {
     /// implementations of GitHub's `Node` took 16 comparisons); at most half full, it finds a member in one or two.
     static func roomy(_ set: Set<String>) -> Set<String> {
         guard set.count > 8 else { return set }
-        var roomy = Set<String>(minimumCapacity: 2 * set.count)
-        roomy.formUnion(set)
+        var roomy = set
+        roomy.reserveCapacity(2 * set.count)
         return roomy
     }
 
