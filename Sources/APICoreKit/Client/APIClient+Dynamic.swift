@@ -108,7 +108,7 @@ extension APIClient {
     /// `files` are uploaded by the GraphQL multipart request spec, each at its path (`variables.file`,
     /// `variables.files.0`, `variables.input.avatar`): the variables get `null` there (added when the last member is
     /// missing), and a path that does not start with `variables.` or whose parent is not in the variables fails with
-    /// ``APIError/Code/invalidRequest`` before anything is sent.
+    /// ``APIError/Code/invalidRequest`` before anything is sent, as does a subscription given files.
     public func execute<Response: Decodable & Sendable>(
         document: String,
         operationName: String? = nil,
@@ -183,6 +183,13 @@ extension APIClient {
             return try await executeOnNetwork(
                 GraphQLDynamicMutation(compiled, variables: variables, files: files), options: options, write: .none)
         case (.subscription, false):
+            // Subscriptions carry no files (see `subscribe`): refused rather than sent with `null` where each was.
+            guard files.isEmpty else {
+                throw APIError(
+                    .invalidRequest, operationName: compiled.name,
+                    reason: "a subscription cannot upload files (\(files.map(\.path).joined(separator: ", "))): "
+                        + "upload them with a mutation")
+            }
             return try await executeOnNetwork(
                 GraphQLDynamicSubscription(compiled, variables: variables), options: options, write: .none)
         }

@@ -15,7 +15,8 @@ extension APIClient {
     /// arrived, before the rest of the body. The interceptors then see the response head, and the body streams below
     /// them (the rules are those of ``HTTPStreamingTransport``). With another transport, the parts are yielded once
     /// the whole body has arrived. The call's timeout bounds the whole response; cancelling the consuming task, or
-    /// leaving the loop, cancels the request.
+    /// leaving the loop, cancels the request. Files in the variables (`fileUploads`) are uploaded as
+    /// ``execute(_:options:)`` uploads them, by the GraphQL multipart request spec.
     public func executeIncrementally<Operation: GraphQLOperation>(
         _ operation: Operation,
         options: RequestOptions = RequestOptions()
@@ -24,6 +25,8 @@ extension APIClient {
         var built = GraphQLPayload(
             document: operation.__document, operationName: operation.sentOperationName,
             operationType: operation.__operationType, variables: operation.variables, declaredName: name)
+        // Files go as a multipart upload, as they do for `execute`; the answer may still arrive in parts.
+        built.files = operation.fileUploads
         built.onError = options.errorBehavior ?? configuration.errorBehavior
         let payload = built
         let pipeline = GraphQLResultPipeline(

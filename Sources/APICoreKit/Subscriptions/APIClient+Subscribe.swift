@@ -9,7 +9,8 @@ extension APIClient {
     /// ``APIError`` when it fails (an event with errors and no data is ``APIError/Code/graphQL``). Cancelling the
     /// consuming task, or leaving the loop, ends the subscription on the server. With a `resumption`, a transport
     /// that subscribes again after a reconnection continues after the last event delivered, and never delivers an
-    /// event twice.
+    /// event twice. A subscription whose variables hold files (`fileUploads`) fails with
+    /// ``APIError/Code/invalidRequest`` before anything is sent: no subscription transport carries files.
     public func subscribe<Subscription: GraphQLSubscription>(
         _ subscription: Subscription,
         resumption: SubscriptionResumption<Subscription>? = nil
@@ -18,6 +19,17 @@ extension APIClient {
         guard let transport = configuration.subscriptionTransport else {
             return AsyncThrowingStream {
                 throw APIError(.invalidRequest, operationName: name, reason: "no subscription transport is configured")
+            }
+        }
+        // Neither the WebSocket protocols nor a multipart subscription carry files: refused before anything is sent,
+        // rather than subscribing with `null` where each file was.
+        let files = subscription.fileUploads
+        if !files.isEmpty {
+            let paths = files.map(\.path).joined(separator: ", ")
+            return AsyncThrowingStream {
+                throw APIError(
+                    .invalidRequest, operationName: name,
+                    reason: "a subscription cannot upload files (\(paths)): upload them with a mutation")
             }
         }
         var request = GraphQLSubscriptionRequest(
