@@ -184,6 +184,32 @@ struct GeneratedEscapingTests {
         #expect(commentLines > 0)
     }
 
+    @Test("deferred parts whose labels are no Swift names read under the labels the document sends")
+    func deferredLabels() throws {
+        let labels = DeferredQuery.Data.Thing.__selections.compactMap { selection -> String? in
+            if case .deferred(let label, _) = selection { return label }
+            return nil
+        }
+        #expect(labels == ["a.b", "a b-c/d", "1st", "A", "Type", "...", "\u{202E} é"])
+        for label in labels { #expect(DeferredQuery.document.contains("@defer(label: \"\(label)\")")) }
+        // Only `a.b`'s part has arrived: it reads, the others are pending.
+        let partial = try DeferredQuery.Data(data: ["thing": ["__typename": "Thing", "old": "o", "hash": "h"]])
+        let thing = try #require(partial.thing)
+        #expect(thing.ab?.hash_ == "h")
+        #expect(thing.abcd == nil && thing.deferred1st == nil && thing.a == nil && thing.type_ == nil)
+        #expect(thing.deferredThing == nil && thing.deferredThing_ == nil)
+        // Every part arrived.
+        let whole = try DeferredQuery.Data(data: [
+            "thing": [
+                "__typename": "Thing", "old": "o", "hash": "h", "data": "d", "hashValue": "v", "description": "e",
+                "self": "s", "default": "f", "where": "w",
+            ]
+        ])
+        let all = try #require(whole.thing)
+        #expect(all.abcd?.data == "d" && all.deferred1st?.hashValue_ == "v" && all.a?.description == "e")
+        #expect(all.type_?.self_ == "s" && all.deferredThing?.default == "f" && all.deferredThing_?.where == "w")
+    }
+
     static func schema() throws -> GraphQLSchema {
         let text = try String(contentsOfFile: inputs + "schema.graphqls", encoding: .utf8)
         return try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: text)])

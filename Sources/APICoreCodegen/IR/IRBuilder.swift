@@ -225,7 +225,7 @@ final class IRBuilder {
             return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
         let deferredNames = collector.deferredParts.map { group in
-            let name = nestedName(group.label.map { SwiftNames.upperFirst($0) } ?? "Deferred" + group.typeName)
+            let name = nestedName(group.label.flatMap(SwiftNames.typeName(ofLabel:)) ?? "Deferred" + group.typeName)
             return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
 

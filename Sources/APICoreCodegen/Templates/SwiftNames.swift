@@ -46,6 +46,18 @@ enum SwiftNames {
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
     }
 
+    /// The type name of a deferred part from its `@defer` label, which may be any string: its runs of letters,
+    /// digits and underscores, each with its first letter upper-cased (`DroidDetails` for `droid-details`, `AB` for
+    /// `a.b`), after `Deferred` when the label starts with a digit; `nil` when the label has none.
+    static func typeName(ofLabel label: String) -> String? {
+        let words = label.unicodeScalars.split { scalar in
+            !(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"))
+        }
+        guard !words.isEmpty else { return nil }
+        let name = words.map { upperFirst(String(String.UnicodeScalarView($0))) }.joined()
+        return name.first?.isNumber == true ? "Deferred" + name : name
+    }
+
     /// `Hero` for `hero`.
     static func upperFirst(_ name: String) -> String {
         // Past leading underscores, so the type of `__type` is `__Type`, not a second `__type`.
