@@ -33,7 +33,8 @@ extension APIClient {
             }
         }
         var request = GraphQLSubscriptionRequest(
-            operationName: name, document: subscription.__document, variables: subscription.variables)
+            operationName: name, document: subscription.__document, variables: subscription.variables,
+            errorBehavior: configuration.errorBehavior)
         if let resumption {
             request.resumption = Self.resumePoints(subscription, resumption)
         }

@@ -66,6 +66,9 @@ public struct GraphQLSubscriptionRequest: Sendable {
     public var variables: JSONObject
     /// Extensions sent with the operation, if any.
     public var extensions: JSONObject?
+    /// What the server should do when a field fails, sent as `onError` in the payload only when set: the client's
+    /// ``APIClientConfiguration/errorBehavior`` for its subscriptions.
+    public var errorBehavior: GraphQLErrorBehavior?
     /// Sees each result in order as it arrives, before any later one is read: says whether it repeats one already
     /// delivered (it is dropped) and which variables to subscribe with if the transport must subscribe again, as
     /// after a reconnection.
@@ -77,21 +80,24 @@ public struct GraphQLSubscriptionRequest: Sendable {
         document: String,
         variables: JSONObject = JSONObject(),
         extensions: JSONObject? = nil,
+        errorBehavior: GraphQLErrorBehavior? = nil,
         resumption: (@Sendable (GraphQLResponseBody) -> GraphQLSubscriptionResumePoint)? = nil
     ) {
         self.operationName = operationName
         self.document = document
         self.variables = variables
         self.extensions = extensions
+        self.errorBehavior = errorBehavior
         self.resumption = resumption
     }
 
-    /// The `subscribe` payload: `query`, `operationName`, `variables` and `extensions`.
+    /// The `subscribe` payload: `query`, `operationName`, `variables`, `extensions` and `onError`.
     public func payload(variables: JSONObject) -> JSONObject {
         var payload: JSONObject = ["query": .string(document)]
         if let operationName { payload["operationName"] = .string(operationName) }
         payload["variables"] = .object(variables)
         if let extensions { payload["extensions"] = .object(extensions) }
+        if let errorBehavior { payload["onError"] = .string(errorBehavior.rawValue) }
         return payload
     }
 }

@@ -113,9 +113,10 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
         operationName name: String,
         deliver: (GraphQLSubscriptionEvent) -> Void
     ) async throws {
-        let payload = GraphQLPayload(
+        var payload = GraphQLPayload(
             document: subscription.document, operationName: subscription.operationName,
             operationType: .subscription, variables: subscription.variables, extensions: subscription.extensions)
+        payload.onError = subscription.errorBehavior
         var request = try payload.httpRequest(
             endpoint: endpoint, method: .post, headers: headers, isIdempotent: false)
         request.headers["Accept"] = Self.acceptHeader

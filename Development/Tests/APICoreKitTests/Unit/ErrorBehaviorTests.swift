@@ -65,6 +65,29 @@ struct ErrorBehaviorTests {
         #expect(try JSONReader().read(try #require(plainTransport.requests[0].body))["onError"] == nil)
     }
 
+    @Test("onError goes with subscriptions: in a multipart subscription's body and a WebSocket subscribe payload")
+    func sentWithSubscriptions() async throws {
+        let transport = ClosureTransport { _ in ClosureTransport.json(#"{"data":{"countdown":0}}"#) }
+        var configuration = APIClientConfiguration(
+            graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport, errorBehavior: .null)
+        configuration.subscriptionTransport = MultipartSubscriptionTransport(configuration: configuration)
+        let client = APIClient(configuration: configuration)
+        var values: [Int] = []
+        for try await event in client.subscribe(CountdownSubscription(from: 0)) { values.append(event.value.countdown) }
+        #expect(values == [0])
+        let body = try JSONReader().read(try #require(transport.requests.first?.body))
+        #expect(body["onError"] == "NULL")
+        #expect(body["query"] == .string(CountdownSubscription.document))
+
+        // What a WebSocket transport sends as the subscribe message's payload.
+        var request = GraphQLSubscriptionRequest(operationName: "Countdown", document: CountdownSubscription.document)
+        #expect(request.payload(variables: ["from": 1])["onError"] == nil)
+        request.errorBehavior = .halt
+        let payload = request.payload(variables: ["from": 1])
+        #expect(payload["onError"] == "HALT")
+        #expect(payload["variables"] == ["from": 1])
+    }
+
     @Test("under NULL, the value takes the failed field's null up to the nearest optional; the cache keeps the rest")
     func nullBehaviour() async throws {
         let cache = CacheStore()
