@@ -25,7 +25,7 @@ struct StalledBodyTests {
             let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .milliseconds(500) }
             let error = try #require(harness.error(of: await harness.heroAndFriends()))
             #expect(error.code == .timeout)
-            #expect(await harness.waitUntilAbandoned())
+            await harness.waitUntilAbandoned()
             #expect(harness.cachedKeys.isEmpty)
         }
     }

@@ -49,6 +49,8 @@ final class FaultServer: Sendable {
             var faults: [Fault]
             var requests = 0
             var abandoned = 0
+            /// Tasks waiting for `abandoned` to reach a count.
+            var abandonWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
             /// The requests received, in order.
             var received: [ReceivedRequest] = []
         }
@@ -70,7 +72,26 @@ final class FaultServer: Sendable {
         }
 
         func noteAbandoned() {
-            state.withLock { $0.abandoned += 1 }
+            let reached = state.withLock { state in
+                state.abandoned += 1
+                let abandoned = state.abandoned
+                let reached = state.abandonWaiters.filter { $0.count <= abandoned }.map(\.continuation)
+                state.abandonWaiters.removeAll { $0.count <= abandoned }
+                return reached
+            }
+            for continuation in reached { continuation.resume() }
+        }
+
+        /// Returns once `count` connections have been abandoned (at once if they have).
+        func waitUntilAbandoned(_ count: Int) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let reached = state.withLock { state in
+                    if state.abandoned >= count { return true }
+                    state.abandonWaiters.append((count, continuation))
+                    return false
+                }
+                if reached { continuation.resume() }
+            }
         }
     }
 
@@ -128,6 +149,11 @@ final class FaultServer: Sendable {
 
     /// How many connections the client closed before the server had finished answering.
     var abandonedCount: Int { script.state.withLock { $0.abandoned } }
+
+    /// Returns once the client has closed `count` connections before the server had finished answering them.
+    func waitUntilAbandoned(_ count: Int) async {
+        await script.waitUntilAbandoned(count)
+    }
 
     /// Stops listening and closes every connection.
     func stop() async throws {
