@@ -80,6 +80,7 @@ struct RecordFieldsTests {
         fields.assign(names: names, values: values)
         #expect(fields.keys == model.keys, "seed \(seed)")
         #expect(fields.values == model.values, "seed \(seed)")
+        for name in pool { #expect(fields[name] == model[name], "seed \(seed) \(name)") }
     }
 
     @Test("fields keep the order they were first stored in, and a replaced value keeps its place")

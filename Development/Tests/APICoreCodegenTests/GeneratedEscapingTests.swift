@@ -190,24 +190,27 @@ struct GeneratedEscapingTests {
             if case .deferred(let label, _) = selection { return label }
             return nil
         }
-        #expect(labels == ["a.b", "a b-c/d", "1st", "A", "Type", "...", "\u{202E} é"])
+        #expect(labels == ["a.b", "a b-c/d", "1st", "A", "Type", "...", "\u{202E} é", "a-b", "größe"])
         for label in labels { #expect(DeferredQuery.document.contains("@defer(label: \"\(label)\")")) }
         // Only `a.b`'s part has arrived: it reads, the others are pending.
         let partial = try DeferredQuery.Data(data: ["thing": ["__typename": "Thing", "old": "o", "hash": "h"]])
         let thing = try #require(partial.thing)
         #expect(thing.ab?.hash_ == "h")
         #expect(thing.abcd == nil && thing.deferred1st == nil && thing.a == nil && thing.type_ == nil)
-        #expect(thing.deferredThing == nil && thing.deferredThing_ == nil)
+        #expect(thing.deferredThing == nil && thing.é == nil && thing.größe == nil)
+        // `a-b` names its part as `a.b` would, and takes the next name; it selects `a.b`'s `hash` again.
+        #expect(thing.aB_?.hash_ == "h")
         // Every part arrived.
         let whole = try DeferredQuery.Data(data: [
             "thing": [
                 "__typename": "Thing", "old": "o", "hash": "h", "data": "d", "hashValue": "v", "description": "e",
-                "self": "s", "default": "f", "where": "w",
+                "self": "s", "default": "f", "where": "w", "reader": "r",
             ]
         ])
         let all = try #require(whole.thing)
         #expect(all.abcd?.data == "d" && all.deferred1st?.hashValue_ == "v" && all.a?.description == "e")
-        #expect(all.type_?.self_ == "s" && all.deferredThing?.default == "f" && all.deferredThing_?.where == "w")
+        #expect(all.type_?.self_ == "s" && all.deferredThing?.default == "f" && all.é?.where == "w")
+        #expect(all.größe?.reader == "r")
     }
 
     static func schema() throws -> GraphQLSchema {

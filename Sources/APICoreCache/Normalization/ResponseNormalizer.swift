@@ -136,9 +136,10 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
 
     /// The walk's state, in one stored property: each call from the decoder is one access to it.
     // Safety: the walk skips the runtime's exclusivity checks (two per object entered). Each call from the decoder
-    // mutates it once, and the only code outside the normalizer that runs meanwhile is the key resolver's function,
-    // which is handed the object and nothing of the walk; a decode calls its observer on one thread, so accesses
-    // cannot overlap.
+    // mutates it once, on the one thread a decode calls its observer on, and the only code outside the normalizer
+    // that runs meanwhile is the key resolver's function. That function is `@Sendable` and the normalizer is not
+    // `Sendable`, so it cannot capture the normalizer to read it mid-write (short of smuggling it through an unsafe
+    // box): the normalizer must stay non-`Sendable` for this to hold.
     @exclusivity(unchecked) private var walk: Walk
 
     /// A normalizer of data whose response reported `fieldErrors`: a `null` at an error's path, or at a path above

@@ -12,7 +12,8 @@ extension CacheDataReader {
         let capacity: Int
         /// The fields of this plan and of its fragments, type cases and deferred parts, at every depth, whose response
         /// key another of them also has (or that are reached twice): the only ones an object read with this plan can
-        /// meet twice, which must then merge. Usually none or a few, compared by identity.
+        /// meet twice, which must then merge. Sorted, each once: the `__typename` generated code selects in each
+        /// fragment and type case, and few others.
         let repeatedFields: [ObjectIdentifier]
 
         init(steps: [Step], capacity: Int) {
@@ -22,17 +23,23 @@ extension CacheDataReader {
             Self.collectFields(of: steps, into: &fields)
             var counts: [String: Int] = [:]
             for field in fields { counts[field.responseKey, default: 0] += 1 }
-            var repeated: [ObjectIdentifier] = []
-            for field in fields where counts[field.responseKey, default: 0] > 1 {
-                let id = ObjectIdentifier(field)
-                if !repeated.contains(id) { repeated.append(id) }
-            }
-            repeatedFields = repeated
+            repeatedFields = Set(
+                fields.lazy.filter { counts[$0.responseKey, default: 0] > 1 }.map { ObjectIdentifier($0) }
+            ).sorted()
         }
 
-        /// Whether an object read with this plan may meet `field`'s response key twice.
+        /// Whether an object read with this plan may meet `field`'s response key twice: a scan of a few identities,
+        /// a binary search of more.
         func mayRepeat(_ field: FieldStep) -> Bool {
-            !repeatedFields.isEmpty && repeatedFields.contains(ObjectIdentifier(field))
+            let id = ObjectIdentifier(field)
+            if repeatedFields.count <= 8 { return repeatedFields.contains(id) }
+            var low = 0
+            var high = repeatedFields.count
+            while low < high {
+                let middle = (low + high) / 2
+                if repeatedFields[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low < repeatedFields.count && repeatedFields[low] == id
         }
 
         private static func collectFields(of steps: [Step], into fields: inout [FieldStep]) {

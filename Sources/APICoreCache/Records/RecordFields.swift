@@ -59,7 +59,6 @@ public struct RecordFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         Dictionary(uniqueKeysWithValues: zip(keys, values))
     }
 
-    /// The position of a storage key, if there is a field with it.
     /// The position of `name`, looked for at `expected` first: records are written in the order their selections
     /// list the fields, and a read in that order finds each where the last one ended.
     @inline(__always)
@@ -83,6 +82,7 @@ public struct RecordFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
+    /// The position of a storage key, if there is a field with it.
     @inline(__always)
     func position(of name: String) -> Int? {
         if let index { return index[name] }

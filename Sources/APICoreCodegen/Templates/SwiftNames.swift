@@ -46,17 +46,35 @@ enum SwiftNames {
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
     }
 
-    /// The type name of a deferred part from its `@defer` label, which may be any string: its runs of letters,
-    /// digits and underscores, each with its first letter upper-cased (`DroidDetails` for `droid-details`, `AB` for
-    /// `a.b`), after `Deferred` when the label starts with a digit; `nil` when the label has none.
+    /// The type name of a deferred part from its `@defer` label, which may be any string: its runs of characters that
+    /// can be part of a Swift name (letters, digits, underscores), each with its first letter upper-cased
+    /// (`DroidDetails` for `droid-details`, `AB` for `a.b`, `Größe` for `größe`), after `Deferred` when that name would
+    /// start with a digit; `nil` when the label has no such run.
     static func typeName(ofLabel label: String) -> String? {
-        let words = label.unicodeScalars.split { scalar in
-            !(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"))
-        }
+        let words = label.unicodeScalars.split { !isNameCharacter($0) }
         guard !words.isEmpty else { return nil }
         let name = words.map { upperFirst(String(String.UnicodeScalarView($0))) }.joined()
         return name.first?.isNumber == true ? "Deferred" + name : name
     }
+
+    /// Whether `scalar` may stand anywhere in a Swift identifier: ASCII letters, digits and `_`, and the letters of the
+    /// ranges Swift's grammar allows as an identifier's first character (Latin, Greek, Cyrillic, CJK and more).
+    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" }
+        guard scalar.properties.isAlphabetic else { return false }
+        return identifierHeadRanges.contains { $0.contains(scalar.value) }
+    }
+
+    /// The non-ASCII ranges of Swift's `identifier-head`.
+    private static let identifierHeadRanges: [ClosedRange<UInt32>] = [
+        0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF, 0x1E00...0x1FFF,
+        0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF,
+        0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF,
+        0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFD, 0x10000...0x1FFFD, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x40000...0x4FFFD, 0x50000...0x5FFFD, 0x60000...0x6FFFD, 0x70000...0x7FFFD, 0x80000...0x8FFFD,
+        0x90000...0x9FFFD, 0xA0000...0xAFFFD, 0xB0000...0xBFFFD, 0xC0000...0xCFFFD, 0xD0000...0xDFFFD,
+        0xE0000...0xEFFFD,
+    ]
 
     /// `Hero` for `hero`.
     static func upperFirst(_ name: String) -> String {

@@ -55,11 +55,6 @@ public enum GraphQLSelectionValidator {
         /// Where the next field is looked for first: responses list an object's fields in the order selected.
         var expectedMember = 0
 
-        init(object: JSONObject, context: GraphQLDecodingContext) {
-            self.object = object
-            self.context = context
-        }
-
         var typename: String? { object["__typename"]?.stringValue }
 
         mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) throws(GraphQLDecodingError) {

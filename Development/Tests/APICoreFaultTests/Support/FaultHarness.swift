@@ -60,7 +60,8 @@ struct FaultHarness {
 
     /// Returns once the server has seen the client go away `count` times: as soon as it does, with no deadline of its
     /// own (URLSession on Linux, under a full suite's load, has taken more than 20 s to close a connection it
-    /// cancelled). A client that never lets go keeps the test waiting until its suite's time limit fails it.
+    /// cancelled). A client that never lets go keeps the test waiting until its suite's time limit cancels the wait
+    /// and fails it.
     func waitUntilAbandoned(_ count: Int = 1) async {
         await server.waitUntilAbandoned(count)
     }

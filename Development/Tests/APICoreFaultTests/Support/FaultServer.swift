@@ -49,8 +49,9 @@ final class FaultServer: Sendable {
             var faults: [Fault]
             var requests = 0
             var abandoned = 0
-            /// Tasks waiting for `abandoned` to reach a count.
-            var abandonWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+            /// Tasks waiting for `abandoned` to reach a count, by an id of their own.
+            var abandonWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+            var nextWaiter = 0
             /// The requests received, in order.
             var received: [ReceivedRequest] = []
         }
@@ -82,15 +83,29 @@ final class FaultServer: Sendable {
             for continuation in reached { continuation.resume() }
         }
 
-        /// Returns once `count` connections have been abandoned (at once if they have).
+        /// Returns once `count` connections have been abandoned (at once if they have), or when the waiting task is
+        /// cancelled, as a test's time limit cancels it: the test then ends with the limit's failure instead of hanging.
         func waitUntilAbandoned(_ count: Int) async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let reached = state.withLock { state in
-                    if state.abandoned >= count { return true }
-                    state.abandonWaiters.append((count, continuation))
-                    return false
+            let id = state.withLock { state in
+                state.nextWaiter += 1
+                return state.nextWaiter
+            }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let resumeNow = state.withLock { state in
+                        if state.abandoned >= count || Task.isCancelled { return true }
+                        state.abandonWaiters.append((id, count, continuation))
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
                 }
-                if reached { continuation.resume() }
+            } onCancel: {
+                let waiting = state.withLock { state in
+                    let waiting = state.abandonWaiters.first { $0.id == id }?.continuation
+                    state.abandonWaiters.removeAll { $0.id == id }
+                    return waiting
+                }
+                waiting?.resume()
             }
         }
     }

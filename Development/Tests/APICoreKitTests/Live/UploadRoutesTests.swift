@@ -70,6 +70,8 @@ struct UploadRoutesTests {
         var values: [Int] = []
         for try await event in client.subscribe(CountdownSubscription(from: 1)) { values.append(event.value.countdown) }
         #expect(values == [1, 0])
+        // The recorder sits on this route: it saw that subscription, and only it.
+        #expect(recorder.requests.count == 1)
     }
 
     @Test("a subscription document sent with files fails with invalidRequest and sends nothing")

@@ -5,8 +5,8 @@ import APICoreGraphQL
 
 public nonisolated struct DeferredQuery: GraphQLQuery {
   @_alwaysEmitIntoClient public static var operationName: String { "Deferred" }
-  @_alwaysEmitIntoClient public static var document: String { "query Deferred { thing { __typename old ... @defer(label: \"a.b\") { __typename hash } ... @defer(label: \"a b-c/d\") { __typename data } ... @defer(label: \"1st\") { __typename hashValue } ... @defer(label: \"A\") { __typename description } ... @defer(label: \"Type\") { __typename self } ... @defer(label: \"...\") { __typename default } ... @defer(label: \"\u{202e} é\") { __typename where } } }" }
-  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "299d9ef1a0c4e018db1e3165b35e592b91baa36d1c31033596fb649a337335f5" }
+  @_alwaysEmitIntoClient public static var document: String { "query Deferred { thing { __typename old ... @defer(label: \"a.b\") { __typename hash } ... @defer(label: \"a b-c/d\") { __typename data } ... @defer(label: \"1st\") { __typename hashValue } ... @defer(label: \"A\") { __typename description } ... @defer(label: \"Type\") { __typename self } ... @defer(label: \"...\") { __typename default } ... @defer(label: \"\u{202e} é\") { __typename where } ... @defer(label: \"a-b\") { __typename hash } ... @defer(label: \"größe\") { __typename reader } } }" }
+  @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cd66bd8db7e7180dd466d3f571ad93b50500b6da7037b0d9963729108c426b0b" }
 
   public init() {}
 
@@ -33,7 +33,7 @@ public nonisolated struct DeferredQuery: GraphQLQuery {
       public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
       public override class var __selections: [GraphQLSelection] { __selectionTable }
       private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
-        "t,f old String 0,x 0,x 1,x 2,x 3,x 4,x 5,x 6",
+        "t,f old String 0,x 0,x 1,x 2,x 3,x 4,x 5,x 6,x 7,x 8",
         leaves: [String?.self],
         extras: [
           .deferred(label: "a.b", AB.self),
@@ -42,7 +42,9 @@ public nonisolated struct DeferredQuery: GraphQLQuery {
           .deferred(label: "A", A.self),
           .deferred(label: "Type", Type_.self),
           .deferred(label: "...", DeferredThing.self),
-          .deferred(label: "\u{202e} é", DeferredThing_.self),
+          .deferred(label: "\u{202e} é", É.self),
+          .deferred(label: "a-b", AB_.self),
+          .deferred(label: "größe", Größe.self),
         ]
       )
 
@@ -66,7 +68,9 @@ public nonisolated struct DeferredQuery: GraphQLQuery {
       @_alwaysEmitIntoClient public var a: A? { __deferred() }
       @_alwaysEmitIntoClient public var type_: Type_? { __deferred() }
       @_alwaysEmitIntoClient public var deferredThing: DeferredThing? { __deferred() }
-      @_alwaysEmitIntoClient public var deferredThing_: DeferredThing_? { __deferred() }
+      @_alwaysEmitIntoClient public var é: É? { __deferred() }
+      @_alwaysEmitIntoClient public var aB_: AB_? { __deferred() }
+      @_alwaysEmitIntoClient public var größe: Größe? { __deferred() }
 
       public nonisolated final class AB: GraphQLSelectionSetObject, @unchecked Sendable {
         public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
@@ -200,7 +204,7 @@ public nonisolated struct DeferredQuery: GraphQLQuery {
         @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
       }
 
-      public nonisolated final class DeferredThing_: GraphQLSelectionSetObject, @unchecked Sendable {
+      public nonisolated final class É: GraphQLSelectionSetObject, @unchecked Sendable {
         public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
         public override class var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
@@ -220,6 +224,30 @@ public nonisolated struct DeferredQuery: GraphQLQuery {
         }
 
         @_alwaysEmitIntoClient public var `where`: String? { __field("where") }
+      }
+
+      public typealias AB_ = DeferredQuery.Data.Thing.AB
+
+      public nonisolated final class Größe: GraphQLSelectionSetObject, @unchecked Sendable {
+        public override class var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
+        public override class var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
+          "t,f reader String 0",
+          leaves: [String?.self]
+        )
+
+        @_alwaysEmitIntoClient public convenience init(
+          __typename: String = "Thing",
+          reader _0: String? = nil,
+          __variables: JSONObject = [:]
+        ) {
+          var data = JSONObject()
+          data["__typename"] = .string(__typename)
+          data["reader"] = _0.__outputJSON
+          self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        @_alwaysEmitIntoClient public var reader: String? { __field("reader") }
       }
     }
   }
