@@ -53,60 +53,29 @@ final class ManualClock: Sendable {
 
 /// Collects what a watch emits, so a test can wait for a count of emissions and then look at all of them.
 final class WatchRecorder<Value: Sendable & Hashable>: Sendable {
-    private struct Waiter {
-        let id: UInt64
-        let count: Int
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
-    private let state = Lock<(values: [Result<Value, CacheError>], waiters: [Waiter], nextID: UInt64)>(([], [], 0))
+    private let emitted = Lock<[Result<Value, CacheError>]>([])
+    /// Counts each result once it is in ``results``.
+    private let arrivals = CountWaiters()
     private let task = Lock<Task<Void, Never>?>(nil)
 
     init(_ watch: CacheWatch<Value>) {
         let started = Task { [self] in
-            for await result in watch { record(result) }
+            for await result in watch {
+                emitted.withLock { $0.append(result) }
+                arrivals.increment()
+            }
         }
         task.withLock { $0 = started }
-    }
-
-    private func record(_ result: Result<Value, CacheError>) {
-        let ready = state.withLock { state -> [Waiter] in
-            state.values.append(result)
-            let count = state.values.count
-            let ready = state.waiters.filter { $0.count <= count }
-            state.waiters.removeAll { $0.count <= count }
-            return ready
-        }
-        for waiter in ready { waiter.continuation.resume() }
     }
 
     /// Waits until at least `count` results were emitted, or the waiting task is cancelled (as a test's time limit
     /// does), so that a missing emission fails the test instead of hanging the run.
     func waitFor(_ count: Int) async {
-        let id = state.withLock { state in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let satisfied = state.withLock { state -> Bool in
-                    if state.values.count >= count || Task.isCancelled { return true }
-                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
-                    return false
-                }
-                if satisfied { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume()
-        }
+        await arrivals.wait(until: count)
     }
 
     /// Everything emitted so far.
-    var results: [Result<Value, CacheError>] { state.withLock { $0.values } }
+    var results: [Result<Value, CacheError>] { emitted.withLock { $0 } }
 
     /// The values emitted so far, misses left out.
     var values: [Value] { results.compactMap { try? $0.get() } }

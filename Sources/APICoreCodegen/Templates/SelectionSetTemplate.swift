@@ -47,9 +47,10 @@ struct SelectionSetTemplate {
         let identity = identity(of: set)
         // Safety: the class adds no stored property to its superclass, whose one stored property is an immutable
         // reference to a `Sendable` object; Swift 6 asks every subclass to restate the unchecked conformance.
+        let sendable = "@unchecked Sendable"
         let conformances =
             ["GraphQLSelectionSetObject"] + (conformance.map { [$0] } ?? [])
-            + (identity == nil ? [] : ["Identifiable"]) + ["@unchecked Sendable"]
+            + (identity == nil ? [] : ["Identifiable"]) + [sendable]
         var lines: [String] = [
             "\(indent)\(context.typeModifiers)final class \(set.typeName): \(conformances.joined(separator: ", ")) {"
         ]

@@ -1,3 +1,4 @@
+import APICoreTestSupport
 import Foundation
 import NIOCore
 import NIOPosix
@@ -48,15 +49,13 @@ final class FaultServer: Sendable {
         struct State {
             var faults: [Fault]
             var requests = 0
-            var abandoned = 0
-            /// Tasks waiting for `abandoned` to reach a count, by an id of their own.
-            var abandonWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-            var nextWaiter = 0
             /// The requests received, in order.
             var received: [ReceivedRequest] = []
         }
 
         let state: Lock<State>
+        /// The connections the client closed before the server had finished answering.
+        let abandoned = CountWaiters()
 
         init(_ faults: [Fault]) {
             state = Lock(State(faults: faults))
@@ -73,40 +72,7 @@ final class FaultServer: Sendable {
         }
 
         func noteAbandoned() {
-            let reached = state.withLock { state in
-                state.abandoned += 1
-                let abandoned = state.abandoned
-                let reached = state.abandonWaiters.filter { $0.count <= abandoned }.map(\.continuation)
-                state.abandonWaiters.removeAll { $0.count <= abandoned }
-                return reached
-            }
-            for continuation in reached { continuation.resume() }
-        }
-
-        /// Returns once `count` connections have been abandoned (at once if they have), or when the waiting task is
-        /// cancelled, as a test's time limit cancels it: the test then ends with the limit's failure instead of hanging.
-        func waitUntilAbandoned(_ count: Int) async {
-            let id = state.withLock { state in
-                state.nextWaiter += 1
-                return state.nextWaiter
-            }
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let resumeNow = state.withLock { state in
-                        if state.abandoned >= count || Task.isCancelled { return true }
-                        state.abandonWaiters.append((id, count, continuation))
-                        return false
-                    }
-                    if resumeNow { continuation.resume() }
-                }
-            } onCancel: {
-                let waiting = state.withLock { state in
-                    let waiting = state.abandonWaiters.first { $0.id == id }?.continuation
-                    state.abandonWaiters.removeAll { $0.id == id }
-                    return waiting
-                }
-                waiting?.resume()
-            }
+            abandoned.increment()
         }
     }
 
@@ -163,11 +129,11 @@ final class FaultServer: Sendable {
     var receivedRequests: [ReceivedRequest] { script.state.withLock { $0.received } }
 
     /// How many connections the client closed before the server had finished answering.
-    var abandonedCount: Int { script.state.withLock { $0.abandoned } }
+    var abandonedCount: Int { script.abandoned.count }
 
     /// Returns once the client has closed `count` connections before the server had finished answering them.
     func waitUntilAbandoned(_ count: Int) async {
-        await script.waitUntilAbandoned(count)
+        await script.abandoned.wait(until: count)
     }
 
     /// Stops listening and closes every connection.

@@ -106,38 +106,16 @@ struct ReconnectionTests {
 
 /// A one-time signal for tests.
 final class OpenSignalBox: Sendable {
-    private let state = Lock<(fired: Bool, nextID: Int, waiters: [Int: CheckedContinuation<Void, Never>])>(
-        (false, 0, [:]))
+    private let fired = CountWaiters()
 
+    /// Fires the signal; firing again changes nothing.
     func fire() {
-        let waiters = state.withLock { state in
-            state.fired = true
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
+        fired.increment()
     }
 
     /// Returns once the signal has fired, or once the waiting task is cancelled (as a bound or a test's time limit
     /// does), so that a signal that never fires cannot hang the test.
     func wait() async {
-        let id = state.withLock { state in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let done = state.withLock { state in
-                    // Cancelled before it was held: the handler below found nothing to resume.
-                    if state.fired || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if done { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume()
-        }
+        await fired.wait(until: 1)
     }
 }
