@@ -12,8 +12,11 @@
 # against ApolloAPI built from the apollo-ios tag the app's Package.resolved pins, and the code apollo-ios kept for the
 # github-apollo operations, against its own ApolloAPI. DIR holds git repositories (bare or not) named apollo-ios,
 # pocket-ios and bcc-media-tvos; one that is missing is cloned there from GitHub. The ratios are then against those
-# figures, which compare on any machine. GitHawk's operations have no Apollo 1.x output anywhere (the app used
-# Apollo 0.x), and Apollo's generator does not run on Linux, so that set has no Apollo figures.
+# figures, which compare on any machine. GitHawk's operations have no Apollo 1.x output in any repository (the app used
+# Apollo 0.x), so that set's comes from DIR/githawk: what `apollo-ios-cli generate` of Apollo 1.5.2, the tag the
+# github-apollo output is from, writes for the corpus's GitHawk operations with the configuration in
+# DIR/githawk.json (written there on the first run: a new app's defaults, a Swift package with the operations in the
+# schema module). Without that folder the set is measured on our side only.
 #
 # The runtime (APICoreGraphQL) is compiled once, optimized, as an app's package would build it. Each set is generated
 # by `apicore generate` and compiled the way an app's build compiles a module:
@@ -101,8 +104,29 @@ apolloOutput() {
     # Apollo's own test API: apollo-ios kept the output its codegen wrote for these operations and this schema (the
     # corpus's, byte for byte) in the repository up to 1.5.2, the last tag that has it.
     github-apollo) echo "apollographql/apollo-ios 1.5.2 GitHubAPI Sources/GitHubAPI/GitHubAPI/Sources 1.5.2" ;;
+    # Not in a repository: generated into DIR/githawk (see the top of this file), so there is no commit.
+    githawk) echo "generated - GitHawkAPI GitHawkAPI/Sources 1.5.2" ;;
     *) echo "" ;;
     esac
+}
+
+# The configuration Apollo's generator takes for GitHawk's operations, written to DIR/githawk.json: run
+# `apollo-ios-cli generate --path githawk.json` (Apollo 1.5.2) in DIR to make DIR/githawk.
+githawkConfiguration() {
+    cat <<EOF
+{
+  "schemaNamespace": "GitHawkAPI",
+  "input": {
+    "schemaSearchPaths": ["$corpus/github/operations/githawk/schema-2020.json"],
+    "operationSearchPaths": ["$corpus/github/operations/githawk/*.graphql"]
+  },
+  "output": {
+    "schemaTypes": {"path": "./githawk/GitHawkAPI", "moduleType": {"swiftPackageManager": {}}},
+    "operations": {"inSchemaModule": {}},
+    "testMocks": {"none": {}}
+  }
+}
+EOF
 }
 
 # A git repository of DIR (--apollo), cloned from GitHub the first time.
@@ -215,11 +239,25 @@ EOF
     if [ -n "$apollo" ] && [ -n "$apolloRepository" ]; then
         apolloLibrary="$(apolloRuntime "$apolloTag")"
         mkdir -p "$out/apollo"
-        # (A snapshot of a repository may lack blobs outside these folders, which git reports and which are not needed.)
-        git -C "$(repository "$apolloRepository")" archive "$apolloCommit" ${apolloFolders//:/ } 2>/dev/null |
-            tar -x -C "$out/apollo" || { echo "failed: extracting $apolloRepository at $apolloCommit" >&2; exit 1; }
-        apolloFiles=$(find "$out/apollo" -name '*.swift' | sort)
-        [ -n "$apolloFiles" ] || { echo "failed: no Apollo output for $set at $apolloCommit" >&2; exit 1; }
+        if [ "$apolloRepository" = generated ]; then
+            [ -f "$apollo/$set.json" ] || githawkConfiguration >"$apollo/$set.json"
+            if [ -d "$apollo/$set/$apolloFolders" ]; then
+                cp -R "$apollo/$set/$apolloFolders" "$out/apollo/"
+                apolloRepository="$apollo/$set"
+            else
+                say "$set: no Apollo output in $apollo/$set; run \`apollo-ios-cli generate --path $set.json\`" \
+                    "(Apollo $apolloTag) in $apollo to compare with it"
+                apolloLibrary=""
+            fi
+        else
+            # (A snapshot of a repository may lack blobs outside these folders, which git reports and are not needed.)
+            git -C "$(repository "$apolloRepository")" archive "$apolloCommit" ${apolloFolders//:/ } 2>/dev/null |
+                tar -x -C "$out/apollo" || { echo "failed: extracting $apolloRepository at $apolloCommit" >&2; exit 1; }
+        fi
+        if [ -n "$apolloLibrary" ]; then
+            apolloFiles=$(find "$out/apollo" -name '*.swift' | sort)
+            [ -n "$apolloFiles" ] || { echo "failed: no Apollo output for $set at $apolloCommit" >&2; exit 1; }
+        fi
         apolloReleases=() apolloDebugs=()
     fi
     release=() debug=()
@@ -241,8 +279,9 @@ EOF
         apolloText=$(textSize "$out/apollo/lib$apolloModule.so")
         apolloSource=$(cat $apolloFiles | wc -c)
         setApolloRuntimeText=$(textSize "$apolloLibrary/libApolloAPI.so")
-        say "$set: Apollo's output at $apolloRepository@${apolloCommit:0:8}, ApolloAPI $apolloTag" \
-            "($setApolloRuntimeText bytes of text), compiled here"
+        origin="$apolloRepository@${apolloCommit:0:8}"
+        [ "$apolloCommit" != - ] || origin="$apolloRepository, from apollo-ios-cli $apolloTag"
+        say "$set: Apollo's output at $origin, ApolloAPI $apolloTag ($setApolloRuntimeText bytes of text), compiled here"
     fi
     text=$(textSize "$out/lib$namespace.so")
     releaseMedian=$(printf '%s\n' "${release[@]}" | median)
