@@ -97,6 +97,32 @@ struct FragmentArgumentsCodegenTests {
         }
     }
 
+    @Test("a fragment read or written alone gives its variables left out the defaults it declares, as a spread does")
+    func fragmentAloneTakesItsDefaults() async throws {
+        #expect(AvatarFields.variableDefaults == ["size": 64])
+        #expect(FriendList.variableDefaults == ["avatarSize": 64])
+        let cache = CacheStore()
+        let (client, _) = Self.client(cache: cache)
+        _ = try await client.execute(ProfileQuery(id: "u1", meSize: .some(32))).value
+
+        // Grace's avatar is cached under the default size, which a read without variables now finds.
+        let grace = try cache.readFragment(AvatarFields.self, key: "User:u2")
+        #expect(grace.avatar?.url == "https://img/grace-64.png")
+        // A value given wins over the default: Ada's avatar is cached at 128 in WebP only.
+        let ada = try cache.readFragment(AvatarFields.self, key: "User:u1", variables: ["size": 128, "format": "webp"])
+        #expect(ada.avatar?.size == 128)
+        #expect(throws: CacheError.self) { try cache.readFragment(AvatarFields.self, key: "User:u1") }
+        // FriendList's own default reaches the fragment it spreads, as in the operation.
+        let friends = try cache.readFragment(FriendList.self, key: "User:u1", variables: ["count": 2])
+        #expect(friends.friends.map(\.fragments.avatarFields.avatar?.size) == [64, nil])
+
+        // A write without variables keys the fields as a read without them finds them.
+        let written = AvatarFields(avatar: AvatarFields.Avatar(url: "https://img/edsger-64.png", size: 64))
+        try cache.writeFragment(written, key: "User:u3")
+        #expect(try cache.record(for: "User:u3")?.fields.keys.contains("avatar(size:64)") == true)
+        #expect(try cache.readFragment(AvatarFields.self, key: "User:u3").avatar?.url == "https://img/edsger-64.png")
+    }
+
     @Test("the same document compiled at run time keys the cache as the generated code does")
     func runtimeCompilationAgrees() throws {
         let runtime = try GraphQLRuntimeSchema(contentsOf: [Self.schemaPath])

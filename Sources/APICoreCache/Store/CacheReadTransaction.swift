@@ -81,13 +81,15 @@ public class CacheReadTransaction {
         }
     }
 
-    /// A selection set (a fragment, usually) rebuilt from the record with the given key.
+    /// A selection set (a fragment, usually) rebuilt from the record with the given key. A fragment's variables left
+    /// out of `variables` take the defaults it declares.
     public func readFragment<Selection: GraphQLSelectionSet>(
         _ type: Selection.Type,
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) throws(CacheError) -> Selection {
-        try withDataReader(variables: variables, tracksDependencies: false) { reader throws(CacheError) in
+        let variables = withFragmentDefaults(variables, of: type)
+        return try withDataReader(variables: variables, tracksDependencies: false) { reader throws(CacheError) in
             try reader.read(type, at: key)
         }
     }
@@ -190,7 +192,8 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
                 rootKey: .root(of: operation.__operationType), maxAge: maxAge))
     }
 
-    /// Writes a fragment's data (or any selection set's) to the record with the given key.
+    /// Writes a fragment's data (or any selection set's) to the record with the given key. A fragment's variables
+    /// left out of `variables` take the defaults it declares.
     public func writeFragment<Selection: GraphQLSelectionSet>(
         _ fragment: Selection,
         key: CacheKey,
@@ -198,8 +201,8 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
     ) throws(CacheError) {
         try merge(
             try store.records(
-                of: fragment, selections: GraphQLSelectionTree(Selection.self), variables: variables, rootKey: key,
-                maxAge: nil))
+                of: fragment, selections: GraphQLSelectionTree(Selection.self),
+                variables: withFragmentDefaults(variables, of: Selection.self), rootKey: key, maxAge: nil))
     }
 
     /// Sets fields of a record directly, creating it if needed.
@@ -226,4 +229,14 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
             for record in records.records.values { pending.add(record) }
         }
     }
+}
+
+/// `variables` with the defaults of `type`'s own variables for those left out, when it is a fragment.
+private func withFragmentDefaults(_ variables: JSONObject, of type: any GraphQLSelectionSet.Type) -> JSONObject {
+    guard let defaults = (type as? any GraphQLFragment.Type)?.variableDefaults, !defaults.isEmpty else {
+        return variables
+    }
+    var merged = defaults
+    for (name, value) in variables.members { merged[name] = value }
+    return merged
 }

@@ -41,6 +41,8 @@ package struct IRFragment: Sendable {
     /// The fragment's definition on one line.
     package var text: String
     package var selectionSet: IRSelectionSet
+    /// The fragment's own variables (RFC 1224), in the order declared.
+    package var variables: [IRVariable] = []
 }
 
 /// One variable of an operation.

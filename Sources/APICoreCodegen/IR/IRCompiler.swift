@@ -85,7 +85,12 @@ package enum IRCompiler {
             fragments.append(
                 IRFragment(
                     name: name, typeName: fragmentTypeNames[name]!, text: text,
-                    selectionSet: try builder.fragment(named: name, at: definition.location)))
+                    selectionSet: try builder.fragment(named: name, at: definition.location),
+                    variables: definition.variableDefinitions.map { variable in
+                        IRVariable(
+                            name: variable.name.value, propertyName: variable.name.value, type: variable.type,
+                            defaultValue: variable.defaultValue)
+                    }))
         }
         var compiled: [IROperation] = []
         for (operation, typeName) in typedOperations.sorted(by: { $0.1 < $1.1 }) {

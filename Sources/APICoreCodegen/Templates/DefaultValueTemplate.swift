@@ -14,6 +14,15 @@ import APICoreJSON
 struct DefaultValueTemplate {
     let schema: GraphQLSchema
 
+    /// The members of a `variableDefaults` object, `"size": 64`, one for each variable with a default.
+    func members(of variables: [IRVariable]) -> [String] {
+        variables.compactMap { variable in
+            variable.defaultValue.map {
+                "\(SwiftNames.stringLiteral(variable.name)): \(literal($0, type: variable.type))"
+            }
+        }
+    }
+
     /// `true`, `2`, `1.5`, `"text"`, `"ADMIN"`, `["a"]`, `["name": "Ada"]`, `nil`.
     func literal(_ value: Value, type: TypeReference?) -> String {
         switch type {

@@ -94,12 +94,7 @@ struct OperationTemplate {
     /// `variableDefaults`, when a variable has a default: what an absent variable reads as when the response is decoded
     /// and cached.
     private func variableDefaults(_ variables: [IRVariable]) -> [String] {
-        let template = DefaultValueTemplate(schema: context.schema)
-        let members = variables.compactMap { variable in
-            variable.defaultValue.map {
-                "\(SwiftNames.stringLiteral(variable.name)): \(template.literal($0, type: variable.type))"
-            }
-        }
+        let members = DefaultValueTemplate(schema: context.schema).members(of: variables)
         guard !members.isEmpty else { return [] }
         let declaration = "    \(context.access)static let variableDefaults: JSONObject = ["
         let line = declaration + members.joined(separator: ", ") + "]"

@@ -83,4 +83,14 @@ public protocol GraphQLFragment: GraphQLSelectionSet {
 
     /// The fragment's definition text, as it appears in the documents that use it.
     static var fragmentDefinition: String { get }
+
+    /// The default values the fragment declares for its own variables (`fragment AvatarFields($size: Int = 64)`):
+    /// what a variable left out of a read or a write of the fragment alone (`readFragment`) takes, as a spread that
+    /// gives no value takes them.
+    static var variableDefaults: JSONObject { get }
+}
+
+extension GraphQLFragment {
+    /// No defaults by default, for fragments that declare no variables with one.
+    public static var variableDefaults: JSONObject { JSONObject() }
 }

@@ -7,6 +7,7 @@ import APICoreScalars
 public nonisolated final class AvatarFields: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "AvatarFields" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AvatarFields($size: Int = 64, $format: String) on User { __typename avatar(size: $size, format: $format) { __typename url size } }" }
+  @_alwaysEmitIntoClient public static var variableDefaults: JSONObject { ["size": 64] }
   public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
   public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(

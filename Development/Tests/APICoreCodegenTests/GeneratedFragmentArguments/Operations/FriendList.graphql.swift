@@ -7,6 +7,7 @@ import APICoreScalars
 public nonisolated final class FriendList: GraphQLSelectionSetObject, GraphQLFragment, @unchecked Sendable {
   @_alwaysEmitIntoClient public static var fragmentName: String { "FriendList" }
   @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendList($count: Int!, $avatarSize: Int = 64) on User { __typename friends(first: $count) { __typename id name ...AvatarFields(size: $avatarSize) } }" }
+  @_alwaysEmitIntoClient public static var variableDefaults: JSONObject { ["avatarSize": 64] }
   public override class var __parentType: GraphQLParentType { FragmentArgumentsAPI.Objects.User }
   public override class var __selections: [GraphQLSelection] { __selectionTable }
   private static let __selectionTable: [GraphQLSelection] = GraphQLSelection.__table(
