@@ -27,11 +27,12 @@ public final class MutationLedgerServer: Sendable {
     /// The port, fixed at the first start so that a restart listens where the client already sends.
     public let port: Int
 
-    /// Starts the server on a free port of 127.0.0.1. Each answer is written `answerDelay` after its request was
-    /// recorded (and applied), so a client killed in that window has had its mutation applied without knowing it.
+    /// Starts the server on a free port of 127.0.0.1 that it picks below the system's ephemeral range. Each answer is
+    /// written `answerDelay` after its request was recorded (and applied), so a client killed in that window has had
+    /// its mutation applied without knowing it.
     public init(answerDelay: Duration = .zero) async throws {
         ledger = Ledger(answerDelay: answerDelay)
-        let channel = try await Self.bind(port: 0, ledger: ledger, group: group)
+        let channel = try await Self.bindQuietPort(ledger: ledger, group: group)
         port = channel.localAddress?.port ?? 0
         ledger.state.withLock { $0.channel = channel }
     }
@@ -111,11 +112,49 @@ public final class MutationLedgerServer: Sendable {
     public func shutdown() async throws {
         try await stop()
         ledger.state.withLock { $0.holder = nil }
+        _ = Self.claimedPorts.withLock { $0.remove(port) }
         try await group.shutdownGracefully()
     }
 
+    /// The ports servers of this process listen on or hold.
+    private static let claimedPorts = Lock(Set<Int>())
+
+    /// Ports below the system's ephemeral range (32768-60999 on Linux, 49152-65535 on Darwin by default). A server
+    /// stopped and started again has a moment between closing its socket and holding the port (``stop()``): a port of
+    /// the ephemeral range could then be given to any connection of the test run as its own, and the port could not be
+    /// held or listened on again (`EADDRINUSE`). The system gives no connection, and no bind to port 0, a port below
+    /// that range, and no other server of this process picks one another holds.
+    private static var quietPorts: Range<Int> {
+        var ephemeralStart = 32_768
+        if let range = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8),
+            let first = range.split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) })
+        {
+            ephemeralStart = min(ephemeralStart, first)
+        }
+        return 20_000..<max(ephemeralStart, 20_001)
+    }
+
+    /// A listening channel on a quiet port no other server of this process has claimed; a port that something else on
+    /// the machine listens on is passed over.
+    private static func bindQuietPort(ledger: Ledger, group: MultiThreadedEventLoopGroup) async throws -> any Channel {
+        let ports = quietPorts
+        var lastError: (any Error)?
+        for _ in 0..<100 {
+            let port = Int.random(in: ports)
+            guard claimedPorts.withLock({ $0.insert(port).inserted }) else { continue }
+            do {
+                return try await bind(port: port, ledger: ledger, group: group)
+            } catch {
+                _ = claimedPorts.withLock { $0.remove(port) }
+                guard (error as? IOError)?.errnoCode == EADDRINUSE else { throw error }
+                lastError = error
+            }
+        }
+        throw lastError ?? IOError(errnoCode: EADDRINUSE, reason: "no free port below the ephemeral range")
+    }
+
     /// A listening channel; `sharing` the port with the socket that holds it while the server is stopped (the first
-    /// bind, to port 0, shares nothing, so that the system gives it a port no other socket has).
+    /// bind shares nothing, so that it fails on a port another socket has).
     private static func bind(
         port: Int, sharing: Bool = false, ledger: Ledger, group: MultiThreadedEventLoopGroup
     ) async throws -> any Channel {
