@@ -33,7 +33,7 @@ extension GraphQLMockObject {
     public func responseData<Operation: GraphQLOperation>(
         for operation: Operation.Type, variables: JSONObject = JSONObject()
     ) -> JSONObject {
-        responseObject(for: Operation.Data.self, variables: Operation.withDefaults(variables))
+        responseObject(for: Operation.Data.self, variables: variables.withDefaults(Operation.variableDefaults))
     }
 
     /// The typed `data` of a response to `operation`, with this builder as its root object.
@@ -47,14 +47,5 @@ extension GraphQLMockObject {
         return try Operation.Data(
             reader: GraphQLObjectReader(
                 object: responseData(for: operation), selections: operation.__dataSelections, context: context))
-    }
-}
-
-extension GraphQLOperation {
-    /// `variables` with the document's defaults for those left out.
-    static func withDefaults(_ variables: JSONObject) -> JSONObject {
-        var effective = variableDefaults
-        for (name, value) in variables.members { effective[name] = value }
-        return effective
     }
 }

@@ -233,10 +233,6 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
 
 /// `variables` with the defaults of `type`'s own variables for those left out, when it is a fragment.
 private func withFragmentDefaults(_ variables: JSONObject, of type: any GraphQLSelectionSet.Type) -> JSONObject {
-    guard let defaults = (type as? any GraphQLFragment.Type)?.variableDefaults, !defaults.isEmpty else {
-        return variables
-    }
-    var merged = defaults
-    for (name, value) in variables.members { merged[name] = value }
-    return merged
+    guard let fragment = type as? any GraphQLFragment.Type else { return variables }
+    return variables.withDefaults(fragment.variableDefaults)
 }

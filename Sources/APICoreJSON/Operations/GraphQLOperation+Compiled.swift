@@ -38,11 +38,16 @@ extension GraphQLOperation {
 
     /// The variables as the server sees them: the sent values over the document's defaults. Decoding uses these, so
     /// `@include(if: $flag)` with an omitted `$flag = true` selects the field as the server did.
-    public var effectiveVariables: JSONObject {
-        let defaults = __variableDefaults
-        guard !defaults.isEmpty else { return variables }
+    public var effectiveVariables: JSONObject { variables.withDefaults(__variableDefaults) }
+}
+
+extension JSONObject {
+    /// These members over `defaults`: a variable given wins, a default fills in one left out (an operation's or a
+    /// fragment's `variableDefaults`).
+    package func withDefaults(_ defaults: JSONObject) -> JSONObject {
+        guard !defaults.isEmpty else { return self }
         var merged = defaults
-        for (key, value) in variables.members { merged[key] = value }
+        for (key, value) in members { merged[key] = value }
         return merged
     }
 }
